@@ -1,0 +1,43 @@
+# cmem — the two commands a newcomer needs are `make run` and `make test`.
+GO      ?= go
+GOBIN   := $(shell $(GO) env GOPATH)/bin
+LINT    := $(GOBIN)/golangci-lint
+LINT_VERSION := v2.6.2
+CMEM_DATA ?= ./data
+
+.PHONY: run test test-deps bench lint fmt vet build clean
+
+## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
+run:
+	CMEM_DATA=$(CMEM_DATA) $(GO) run ./cmd/cmem serve
+
+## test: install what the tests need (Weaviate, ClickHouse) and run every test
+test: test-deps
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 20m ./...
+
+test-deps:
+	./scripts/install-test-deps.sh
+
+## bench: print throughput/latency figures next to their baselines
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 2s ./access/
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
+
+## lint: gofmt, go vet and golangci-lint
+lint: vet
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
+	@test -x $(LINT) || $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(LINT_VERSION)
+	$(LINT) run ./...
+
+vet:
+	$(GO) vet ./...
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+build:
+	$(GO) build -o bin/cmem ./cmd/cmem
+
+clean:
+	rm -rf bin data

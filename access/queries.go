@@ -1,0 +1,124 @@
+package access
+
+import "sort"
+
+// Agents returns A(u,p), sorted.
+func (g *Graph) Agents(user string, p Point) []string {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	return g.ua.neighbours(user, p)
+}
+
+// Resources returns R(a,p), sorted.
+func (g *Graph) Resources(agent string, p Point) []string {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	return g.ar.neighbours(agent, p)
+}
+
+// Access returns A(u,p) with R(a,p) for each agent, sorted by agent id.
+func (g *Graph) Access(user string, p Point) []AgentAccess {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	agents := g.ua.neighbours(user, p)
+	out := make([]AgentAccess, len(agents))
+	for i, a := range agents {
+		out[i] = AgentAccess{ID: a, Resources: g.ar.neighbours(a, p)}
+	}
+	return out
+}
+
+// CanInvoke reports whether agent ∈ A(user,p).
+func (g *Graph) CanInvoke(user, agent string, p Point) bool {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	return g.ua.has(user, agent, p)
+}
+
+// CanUse reports whether resource ∈ R(agent,p).
+func (g *Graph) CanUse(agent, resource string, p Point) bool {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	return g.ar.has(agent, resource, p)
+}
+
+// Admissible reports whether a fragment with provenance prov is in M(u,a,p):
+// A(m) ⊆ A(u,p) and R(m) ⊆ R(a,p). It does not ask whether a ∈ A(u,p); a
+// caller serving u through a checks that once with CanInvoke.
+func (g *Graph) Admissible(user, agent string, prov Provenance, p Point) bool {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	ua, ar := g.ua[user], g.ar[agent]
+	for _, a := range prov.Agents {
+		h := ua[a]
+		if h == nil || !h.granted(p) {
+			return false
+		}
+	}
+	for _, r := range prov.Resources {
+		h := ar[r]
+		if h == nil || !h.granted(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// User returns the registered user id.
+func (g *Graph) User(id string) (User, bool) {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	u, ok := g.users[id]
+	return u, ok
+}
+
+// UserByToken returns the user whose token has the hex SHA-256 sum.
+func (g *Graph) UserByToken(sum string) (User, bool) {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	id, ok := g.byToken[sum]
+	if !ok {
+		return User{}, false
+	}
+	return g.users[id], true
+}
+
+// Agent returns the registered agent id.
+func (g *Graph) Agent(id string) (Agent, bool) {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	a, ok := g.agents[id]
+	return a, ok
+}
+
+// Resource returns the registered resource id.
+func (g *Graph) Resource(id string) (Resource, bool) {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	r, ok := g.resources[id]
+	return r, ok
+}
+
+// AgentIDs returns every registered agent id, sorted: the universe a vector
+// store needs to express "A(m) ⊆ A(u,t)" as "no agent outside A(u,t)".
+func (g *Graph) AgentIDs() []string {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	return sortedKeys(g.agents)
+}
+
+// ResourceIDs returns every registered resource id, sorted.
+func (g *Graph) ResourceIDs() []string {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	return sortedKeys(g.resources)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,16 @@
+package app
+
+import "errors"
+
+// Domain errors. Adapters map them to their protocol in one place (for HTTP:
+// gateway/errors.go); wrap them with %w and a message a caller can act on.
+var (
+	ErrInvalid         = errors.New("invalid request")
+	ErrUnauthenticated = errors.New("unauthenticated")
+	ErrForbidden       = errors.New("forbidden")
+	ErrNotFound        = errors.New("not found")
+	ErrConflict        = errors.New("conflict")
+	// ErrUnavailable means a projection did not reach the revision a read
+	// needs within the configured wait; retrying later can succeed.
+	ErrUnavailable = errors.New("not yet available")
+)

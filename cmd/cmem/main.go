@@ -1,0 +1,102 @@
+// Command cmem runs Collaborative Memory.
+//
+//	cmem serve      everything in one process on embedded defaults
+//	cmem gateway    the HTTP gateway with its projections, against CMEM_NATS_URL
+//
+// Configuration comes from flags, which default to the CMEM_* environment
+// variables (see README.md).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/cmem/cmem/node"
+)
+
+const usage = `usage: cmem <command> [flags]
+
+commands:
+  serve     run everything in one process (embedded NATS unless CMEM_NATS_URL is set)
+  gateway   run the HTTP gateway and its projections against the NATS cluster at CMEM_NATS_URL
+
+Run 'cmem <command> -h' for the flags of a command.
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	var err error
+	switch cmd, args := os.Args[1], os.Args[2:]; cmd {
+	case "serve":
+		err = run(args, "serve", false)
+	case "gateway":
+		err = run(args, "gateway", true)
+	case "-h", "--help", "help":
+		fmt.Print(usage)
+	default:
+		fmt.Fprintf(os.Stderr, "cmem: unknown command %q\n\n%s", cmd, usage)
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "cmem:", err)
+		os.Exit(1)
+	}
+}
+
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+func run(args []string, role string, needsCluster bool) error {
+	fs := flag.NewFlagSet(role, flag.ExitOnError)
+	cfg := node.Config{Source: "cmem/" + role}
+	fs.StringVar(&cfg.DataDir, "data", env("CMEM_DATA", "./data"), "data directory (CMEM_DATA)")
+	fs.StringVar(&cfg.HTTPAddr, "http", env("CMEM_HTTP_ADDR", "127.0.0.1:8080"), "HTTP listen address (CMEM_HTTP_ADDR)")
+	fs.StringVar(&cfg.NATSURL, "nats", env("CMEM_NATS_URL", ""), "external NATS URL; empty runs the embedded server (CMEM_NATS_URL)")
+	fs.IntVar(&cfg.NATSPort, "nats-port", 4222, "port of the embedded NATS server; -1 picks a free one")
+	fs.DurationVar(&cfg.ReadWait, "read-wait", 5*time.Second, "how long a read waits for projections to be fresh enough")
+	level := fs.String("log-level", env("CMEM_LOG_LEVEL", "info"), "debug, info, warn or error (CMEM_LOG_LEVEL)")
+	_ = fs.Parse(args)
+	cfg.AdminToken = os.Getenv("CMEM_ADMIN_TOKEN")
+	if needsCluster && cfg.NATSURL == "" {
+		return errors.New(role + " needs a shared NATS cluster: set CMEM_NATS_URL or -nats")
+	}
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(*level)); err != nil {
+		return fmt.Errorf("log level: %w", err)
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	n, err := node.Start(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "cmem %s: http://%s  (admin token: %s)\n", role, n.Addr(), adminTokenHint(cfg))
+	<-ctx.Done()
+	logger.Info("shutting down: draining requests")
+	n.Close()
+	logger.Info("stopped cleanly")
+	return nil
+}
+
+func adminTokenHint(cfg node.Config) string {
+	if os.Getenv("CMEM_ADMIN_TOKEN") != "" {
+		return "from CMEM_ADMIN_TOKEN"
+	}
+	return cfg.DataDir + "/" + node.AdminTokenFile
+}

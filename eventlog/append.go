@@ -1,0 +1,98 @@
+package eventlog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/cmem/cmem/events"
+)
+
+// AppendOption changes how one event is appended.
+type AppendOption func(*appendOpts)
+
+type appendOpts struct{ expectNew bool }
+
+// ExpectNew makes the append fail with ErrSubjectTaken if the event's subject
+// already holds an event. The check and the write are one atomic step on the
+// stream leader, so two gateways cannot both register the same id.
+func ExpectNew() AppendOption { return func(o *appendOpts) { o.expectNew = true } }
+
+// TypeHeader carries the event type so consumers can route without decoding.
+const TypeHeader = "Cmem-Type"
+
+// Append checks e against its schema and stores it, returning its revision.
+// Appending an event id that is already stored (a retry) returns the
+// revision of the stored copy instead of writing a second one.
+func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOption) (uint64, error) {
+	var o appendOpts
+	for _, opt := range opts {
+		opt(&o)
+	}
+	msg, err := l.message(e)
+	if err != nil {
+		return 0, err
+	}
+	pub := []jetstream.PublishOpt{jetstream.WithMsgID(e.ID), jetstream.WithExpectStream(l.cfg.Stream)}
+	if o.expectNew {
+		pub = append(pub, jetstream.WithExpectLastSequencePerSubject(0))
+	}
+	ack, err := l.js.PublishMsg(ctx, msg, pub...)
+	if err != nil {
+		if isWrongLastSequence(err) {
+			return 0, fmt.Errorf("%w: %s", ErrSubjectTaken, msg.Subject)
+		}
+		return 0, fmt.Errorf("eventlog: append %s: %w", e.Type, err)
+	}
+	return ack.Sequence, nil
+}
+
+// AppendBatch stores es with pipelined publishes and returns their revisions
+// in order. It is for bulk loads (imports, benchmarks); commands use Append.
+func (l *Log) AppendBatch(ctx context.Context, es []events.Envelope) ([]uint64, error) {
+	futures := make([]jetstream.PubAckFuture, len(es))
+	for i, e := range es {
+		msg, err := l.message(e)
+		if err != nil {
+			return nil, fmt.Errorf("event %d: %w", i, err)
+		}
+		if futures[i], err = l.js.PublishMsgAsync(msg, jetstream.WithMsgID(e.ID)); err != nil {
+			return nil, fmt.Errorf("eventlog: append batch event %d: %w", i, err)
+		}
+	}
+	revs := make([]uint64, len(es))
+	for i, f := range futures {
+		select {
+		case ack := <-f.Ok():
+			revs[i] = ack.Sequence
+		case err := <-f.Err():
+			return nil, fmt.Errorf("eventlog: append batch event %d: %w", i, err)
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	return revs, nil
+}
+
+func (l *Log) message(e events.Envelope) (*nats.Msg, error) {
+	raw, err := l.validator.Marshal(e)
+	if err != nil {
+		return nil, err
+	}
+	msg := nats.NewMsg(Subject(e.Subject))
+	msg.Data = raw
+	msg.Header.Set(TypeHeader, e.Type)
+	return msg, nil
+}
+
+func isWrongLastSequence(err error) bool {
+	var apiErr *jetstream.APIError
+	if !errors.As(err, &apiErr) {
+		return false
+	}
+	return apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence ||
+		apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant
+}

@@ -1,0 +1,82 @@
+package eventlog
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Config configures the log. The zero value plus a DataDir runs an embedded
+// server on 127.0.0.1:4222.
+type Config struct {
+	// URL of an external NATS cluster with JetStream; empty starts the
+	// embedded server.
+	URL string
+	// DataDir holds the embedded server's JetStream files (DataDir/jetstream).
+	DataDir string
+	// Host and Port the embedded server listens on for applications that
+	// publish onto the bus; Port -1 picks a free port (tests), 0 means 4222.
+	Host string
+	Port int
+	// Stream and DeadLetterStream name the two streams.
+	Stream           string
+	DeadLetterStream string
+	// Replicas of both streams on a cluster (1 on the embedded server).
+	Replicas int
+	// DuplicateWindow is how long JetStream remembers event ids to drop
+	// republished events; a retry of an append must fall inside it.
+	DuplicateWindow time.Duration
+	// Name is the NATS connection name, visible in server monitoring.
+	Name string
+}
+
+// Subject roots. Everything under EventsRoot is in Stream, in log order.
+const (
+	EventsRoot     = "cmem.events"
+	DeadLetterRoot = "cmem.deadletter"
+)
+
+func (c *Config) setDefaults() {
+	if c.Host == "" {
+		c.Host = "127.0.0.1"
+	}
+	if c.Port == 0 {
+		c.Port = 4222
+	}
+	if c.Stream == "" {
+		c.Stream = "CMEM_EVENTS"
+	}
+	if c.DeadLetterStream == "" {
+		c.DeadLetterStream = "CMEM_DEADLETTER"
+	}
+	if c.Replicas == 0 {
+		c.Replicas = 1
+	}
+	if c.DuplicateWindow == 0 {
+		c.DuplicateWindow = 10 * time.Minute
+	}
+	if c.Name == "" {
+		c.Name = "cmem"
+	}
+}
+
+// Validate reports every problem with c at once.
+func (c Config) Validate() error {
+	var errs []error
+	if c.URL == "" && c.DataDir == "" {
+		errs = append(errs, errors.New("eventlog: DataDir is required for the embedded server"))
+	}
+	if c.Replicas < 0 || c.Replicas > 5 {
+		errs = append(errs, fmt.Errorf("eventlog: Replicas %d out of range 1..5", c.Replicas))
+	}
+	if c.URL == "" && c.Replicas > 1 {
+		errs = append(errs, errors.New("eventlog: the embedded server holds one replica"))
+	}
+	if c.DuplicateWindow < 0 {
+		errs = append(errs, errors.New("eventlog: DuplicateWindow must not be negative"))
+	}
+	if c.Port < -1 || c.Port > 65535 {
+		errs = append(errs, fmt.Errorf("eventlog: Port %d out of range", c.Port))
+	}
+	return errors.Join(errs...)
+}

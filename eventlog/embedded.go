@@ -1,0 +1,36 @@
+package eventlog
+
+import (
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+)
+
+// startEmbedded runs a single-node JetStream server in this process. It
+// listens on Host:Port so that applications can publish queries onto the bus;
+// cmem itself connects in-process.
+func startEmbedded(cfg Config, logger *slog.Logger) (*server.Server, error) {
+	opts := &server.Options{
+		ServerName: "cmem-embedded",
+		Host:       cfg.Host,
+		Port:       cfg.Port,
+		JetStream:  true,
+		StoreDir:   filepath.Join(cfg.DataDir, "jetstream"),
+		NoSigs:     true, // cmem owns signal handling and drains in order
+		NoLog:      true,
+	}
+	srv, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("eventlog: embedded server: %w", err)
+	}
+	go srv.Start()
+	if !srv.ReadyForConnections(30 * time.Second) {
+		srv.Shutdown()
+		return nil, ErrEmbeddedNotReady
+	}
+	logger.Info("embedded nats-server ready", "url", srv.ClientURL(), "store", opts.StoreDir)
+	return srv, nil
+}

@@ -1,0 +1,61 @@
+package eventlog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Msg is one stored event as read back, not yet parsed.
+type Msg struct {
+	Revision uint64
+	Subject  string
+	Data     []byte
+	// Pending is how many events after this one the stream held when it was
+	// delivered; 0 means the reader has caught up.
+	Pending uint64
+}
+
+// Follow delivers every event from revision from (1 = the beginning) in log
+// order to fn, then keeps delivering new ones until ctx ends or fn fails. It
+// uses an ordered consumer: no acks, no redelivery, gaps repaired by the
+// client, which is what a projection rebuilt in memory needs.
+func (l *Log) Follow(ctx context.Context, from uint64, fn func(Msg) error) error {
+	cfg := jetstream.OrderedConsumerConfig{DeliverPolicy: jetstream.DeliverAllPolicy}
+	if from > 1 {
+		cfg.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
+		cfg.OptStartSeq = from
+	}
+	cons, err := l.js.OrderedConsumer(ctx, l.cfg.Stream, cfg)
+	if err != nil {
+		return fmt.Errorf("eventlog: ordered consumer: %w", err)
+	}
+	it, err := cons.Messages(jetstream.PullMaxMessages(4096))
+	if err != nil {
+		return fmt.Errorf("eventlog: ordered consumer: %w", err)
+	}
+	stop := context.AfterFunc(ctx, it.Stop)
+	defer stop()
+	defer it.Stop()
+	for {
+		m, err := it.Next()
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if errors.Is(err, jetstream.ErrMsgIteratorClosed) {
+				return fmt.Errorf("eventlog: follow stopped: %w", err)
+			}
+			return fmt.Errorf("eventlog: follow: %w", err)
+		}
+		meta, err := m.Metadata()
+		if err != nil {
+			return fmt.Errorf("eventlog: follow metadata: %w", err)
+		}
+		if err := fn(Msg{Revision: meta.Sequence.Stream, Subject: m.Subject(), Data: m.Data(), Pending: meta.NumPending}); err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,161 @@
+package eventlog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/cmem/cmem/events"
+)
+
+// Log is an open event log. It is safe for concurrent use.
+type Log struct {
+	cfg       Config
+	srv       *server.Server // nil when connected to an external cluster
+	nc        *nats.Conn
+	js        jetstream.JetStream
+	stream    jetstream.Stream
+	dlq       jetstream.Stream
+	validator *events.Validator
+	logger    *slog.Logger
+}
+
+// Open connects to the cluster at cfg.URL, or starts the embedded server,
+// and provisions both streams. Provisioning is idempotent: an existing stream
+// is updated to the configuration, never recreated.
+func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Log, error) {
+	cfg.setDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	v, err := events.DefaultValidator()
+	if err != nil {
+		return nil, err
+	}
+	l := &Log{cfg: cfg, validator: v, logger: logger}
+	opts := []nats.Option{nats.Name(cfg.Name), nats.MaxReconnects(-1)}
+	url := cfg.URL
+	if url == "" {
+		if l.srv, err = startEmbedded(cfg, logger); err != nil {
+			return nil, err
+		}
+		opts = append(opts, nats.InProcessServer(l.srv))
+	}
+	if l.nc, err = nats.Connect(url, opts...); err != nil {
+		l.Close()
+		return nil, fmt.Errorf("eventlog: connect: %w", err)
+	}
+	if l.js, err = jetstream.New(l.nc); err != nil {
+		l.Close()
+		return nil, fmt.Errorf("eventlog: jetstream: %w", err)
+	}
+	if err := l.provision(ctx); err != nil {
+		l.Close()
+		return nil, err
+	}
+	return l, nil
+}
+
+func (l *Log) provision(ctx context.Context) error {
+	var err error
+	l.stream, err = l.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name:        l.cfg.Stream,
+		Description: "cmem event log: the only source of truth",
+		Subjects:    []string{EventsRoot + ".>"},
+		Storage:     jetstream.FileStorage,
+		Retention:   jetstream.LimitsPolicy,
+		Replicas:    l.cfg.Replicas,
+		Duplicates:  l.cfg.DuplicateWindow,
+		// AllowDirect stays off: direct gets may be served by a lagging
+		// replica, and read fences must see every acknowledged revoke.
+		AllowDirect: false,
+		DenyDelete:  true,
+		DenyPurge:   true,
+	})
+	if err != nil {
+		return fmt.Errorf("eventlog: provision %s: %w", l.cfg.Stream, err)
+	}
+	l.dlq, err = l.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name:        l.cfg.DeadLetterStream,
+		Description: "cmem dead letters: events a consumer could not use, with the reason",
+		Subjects:    []string{DeadLetterRoot + ".>"},
+		Storage:     jetstream.FileStorage,
+		Replicas:    l.cfg.Replicas,
+		Duplicates:  l.cfg.DuplicateWindow,
+	})
+	if err != nil {
+		return fmt.Errorf("eventlog: provision %s: %w", l.cfg.DeadLetterStream, err)
+	}
+	return nil
+}
+
+// Close drains the connection and stops the embedded server, if any.
+func (l *Log) Close() {
+	if l.nc != nil {
+		_ = l.nc.Drain()
+		l.nc.Close()
+	}
+	if l.srv != nil {
+		l.srv.Shutdown()
+		l.srv.WaitForShutdown()
+	}
+}
+
+// Conn is the underlying connection, for components that publish or
+// subscribe on core NATS subjects.
+func (l *Log) Conn() *nats.Conn { return l.nc }
+
+// JetStream is the underlying JetStream context.
+func (l *Log) JetStream() jetstream.JetStream { return l.js }
+
+// StreamName is the name of the event stream.
+func (l *Log) StreamName() string { return l.cfg.Stream }
+
+// ClientURL is the URL applications connect to; for the embedded server it
+// is the address it listens on.
+func (l *Log) ClientURL() string {
+	if l.srv != nil {
+		return l.srv.ClientURL()
+	}
+	return l.nc.ConnectedUrl()
+}
+
+// Subject maps an envelope subject ("users/alice") to its NATS subject.
+func Subject(envelopeSubject string) string {
+	return EventsRoot + "." + strings.ReplaceAll(envelopeSubject, "/", ".")
+}
+
+// Head returns the revision of the newest event whose envelope subject
+// matches filter, a prefix such as "grants/" or an exact subject; "" means
+// any event. It is 0 when there is none. The answer comes from the stream
+// leader, so it includes every append that was acknowledged before the call.
+func (l *Log) Head(ctx context.Context, filter string) (uint64, error) {
+	if filter == "" {
+		info, err := l.stream.Info(ctx)
+		if err != nil {
+			return 0, fmt.Errorf("eventlog: stream info: %w", err)
+		}
+		return info.State.LastSeq, nil
+	}
+	subj := Subject(strings.TrimSuffix(filter, "/"))
+	if strings.HasSuffix(filter, "/") {
+		subj += ".>"
+	}
+	m, err := l.stream.GetLastMsgForSubject(ctx, subj)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("eventlog: last message on %s: %w", subj, err)
+	}
+	return m.Sequence, nil
+}

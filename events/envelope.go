@@ -1,0 +1,103 @@
+package events
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/google/uuid"
+)
+
+// SpecVersion is the CloudEvents version of the envelope.
+const SpecVersion = "1.0"
+
+// Envelope is the one shape every event has on the log. Field names are the
+// CloudEvents attribute names, so generic CloudEvents tooling can read the
+// stream; the revision is not part of it because the log assigns it.
+type Envelope struct {
+	SpecVersion     string          `json:"specversion"`
+	ID              string          `json:"id"`
+	Source          string          `json:"source"`
+	Type            string          `json:"type"`
+	SchemaVersion   int             `json:"schemaversion"`
+	Subject         string          `json:"subject"`
+	Time            time.Time       `json:"time"`
+	DataContentType string          `json:"datacontenttype"`
+	DataSchema      string          `json:"dataschema,omitempty"`
+	Actor           string          `json:"actor"`
+	CorrelationID   string          `json:"correlationid,omitempty"`
+	CausationID     string          `json:"causationid,omitempty"`
+	Data            json.RawMessage `json:"data"`
+}
+
+// Meta carries the attributes of an event that the caller, not the payload,
+// decides.
+type Meta struct {
+	Source        string // producing component, e.g. "cmem/gateway"
+	Actor         string // identity that caused the event
+	CorrelationID string // shared by every event of one request or query
+	CausationID   string // id of the event that caused this one, if any
+	Time          time.Time
+}
+
+// Record is an event as read back from the log: the envelope and the log
+// revision (stream sequence) it was stored at.
+type Record struct {
+	Envelope
+	Revision uint64
+}
+
+// New wraps payload in an envelope with a fresh time-ordered id. A zero
+// m.Time means now; a missing correlation id starts a new correlation.
+func New(m Meta, payload Payload) (Envelope, error) {
+	spec, ok := specFor(payload)
+	if !ok {
+		return Envelope{}, fmt.Errorf("%w: payload %T", ErrUnknownType, payload)
+	}
+	data, err := json.Marshal(payload)
+	if err != nil {
+		return Envelope{}, fmt.Errorf("events: encode %s: %w", spec.Type, err)
+	}
+	id, err := uuid.NewV7()
+	if err != nil {
+		return Envelope{}, fmt.Errorf("events: new id: %w", err)
+	}
+	t := m.Time
+	if t.IsZero() {
+		t = time.Now()
+	}
+	corr := m.CorrelationID
+	if corr == "" {
+		corr = id.String()
+	}
+	return Envelope{
+		SpecVersion:     SpecVersion,
+		ID:              id.String(),
+		Source:          m.Source,
+		Type:            spec.Type,
+		SchemaVersion:   spec.Version,
+		Subject:         payload.EventSubject(),
+		Time:            t.UTC(),
+		DataContentType: "application/json",
+		DataSchema:      spec.schemaID(),
+		Actor:           m.Actor,
+		CorrelationID:   corr,
+		CausationID:     m.CausationID,
+		Data:            data,
+	}, nil
+}
+
+// Decode returns the typed payload of e. The payload must already have passed
+// Validator.Parse; Decode only maps JSON onto the Go type.
+func (e Envelope) Decode() (Payload, error) {
+	spec, ok := lookup(e.Type, e.SchemaVersion)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s v%d", ErrUnknownType, e.Type, e.SchemaVersion)
+	}
+	p := spec.new()
+	if err := jsonv2.Unmarshal(e.Data, p); err != nil {
+		return nil, fmt.Errorf("%w: %s data: %v", ErrInvalid, e.Type, err)
+	}
+	return p, nil
+}

@@ -1,0 +1,89 @@
+package events
+
+import "fmt"
+
+// Payload is the data of one event type. Every payload type is registered in
+// this package with its wire name and current schema version.
+type Payload interface {
+	// EventType is the stable wire name, e.g. "cmem.user.registered".
+	EventType() string
+	// EventSubject names the entity the event is about, as slash-separated
+	// tokens ("users/alice", "grants/user-agent/alice/planner"); the log turns
+	// it into the NATS subject.
+	EventSubject() string
+}
+
+// Wire names of the event types. They are part of the public contract: never
+// rename one, add a new name or a new schema version instead.
+const (
+	TypeUserRegistered       = "cmem.user.registered"
+	TypeAgentRegistered      = "cmem.agent.registered"
+	TypeResourceRegistered   = "cmem.resource.registered"
+	TypeUserAgentGranted     = "cmem.user_agent.granted"
+	TypeUserAgentRevoked     = "cmem.user_agent.revoked"
+	TypeAgentResourceGranted = "cmem.agent_resource.granted"
+	TypeAgentResourceRevoked = "cmem.agent_resource.revoked"
+)
+
+type spec struct {
+	Type    string
+	Version int
+	new     func() Payload
+}
+
+func (s spec) schemaID() string {
+	return fmt.Sprintf("https://cmem.dev/schemas/events/%s.v%d.json", s.Type, s.Version)
+}
+
+func (s spec) schemaFile() string {
+	return fmt.Sprintf("events/%s.v%d.json", s.Type, s.Version)
+}
+
+type specKey struct {
+	typ     string
+	version int
+}
+
+// specs lists every (type, version) this build reads; current holds the
+// version it writes.
+var (
+	specs   = map[specKey]spec{}
+	current = map[string]spec{}
+)
+
+func register(typ string, version int, newFn func() Payload) {
+	s := spec{Type: typ, Version: version, new: newFn}
+	specs[specKey{typ, version}] = s
+	if c, ok := current[typ]; !ok || c.Version < version {
+		current[typ] = s
+	}
+}
+
+func init() {
+	register(TypeUserRegistered, 1, func() Payload { return &UserRegistered{} })
+	register(TypeAgentRegistered, 1, func() Payload { return &AgentRegistered{} })
+	register(TypeResourceRegistered, 1, func() Payload { return &ResourceRegistered{} })
+	register(TypeUserAgentGranted, 1, func() Payload { return &UserAgentGranted{} })
+	register(TypeUserAgentRevoked, 1, func() Payload { return &UserAgentRevoked{} })
+	register(TypeAgentResourceGranted, 1, func() Payload { return &AgentResourceGranted{} })
+	register(TypeAgentResourceRevoked, 1, func() Payload { return &AgentResourceRevoked{} })
+}
+
+func lookup(typ string, version int) (spec, bool) {
+	s, ok := specs[specKey{typ, version}]
+	return s, ok
+}
+
+func specFor(p Payload) (spec, bool) {
+	s, ok := current[p.EventType()]
+	return s, ok
+}
+
+// Types returns the wire names of every registered event type.
+func Types() []string {
+	out := make([]string, 0, len(current))
+	for t := range current {
+		out = append(out, t)
+	}
+	return out
+}

@@ -1,0 +1,47 @@
+package gateway
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/cmem/cmem/app"
+)
+
+// errorBody is the shape of every error answer.
+type errorBody struct {
+	Error string `json:"error"`
+	Code  string `json:"code"`
+}
+
+// statusOf maps domain errors to HTTP; it is the only place that does.
+func statusOf(err error) (int, string) {
+	switch {
+	case errors.Is(err, app.ErrInvalid):
+		return http.StatusBadRequest, "invalid"
+	case errors.Is(err, app.ErrUnauthenticated):
+		return http.StatusUnauthorized, "unauthenticated"
+	case errors.Is(err, app.ErrForbidden):
+		return http.StatusForbidden, "forbidden"
+	case errors.Is(err, app.ErrNotFound):
+		return http.StatusNotFound, "not_found"
+	case errors.Is(err, app.ErrConflict):
+		return http.StatusConflict, "conflict"
+	case errors.Is(err, app.ErrUnavailable):
+		return http.StatusServiceUnavailable, "unavailable"
+	default:
+		return http.StatusInternalServerError, "internal"
+	}
+}
+
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	status, code := statusOf(err)
+	msg := err.Error()
+	if status == http.StatusInternalServerError {
+		s.logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		msg = "internal error; see the server log for correlation id " + app.CorrelationID(r.Context())
+	}
+	if status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="cmem"`)
+	}
+	writeJSON(w, status, errorBody{Error: msg, Code: code})
+}

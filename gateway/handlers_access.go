@@ -1,0 +1,54 @@
+package gateway
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/cmem/cmem/app"
+)
+
+// accessOf serves GET /v1/access/{user}?at=RFC3339Nano | ?revision=N, with
+// an optional min_revision for read-your-writes.
+func (s *Server) accessOf(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	q, err := asOf(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ans, err := s.app.AccessOf(r.Context(), by, r.PathValue("user"), q)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ans)
+}
+
+func asOf(r *http.Request) (app.AsOf, error) {
+	var q app.AsOf
+	v := r.URL.Query()
+	if s := v.Get("at"); s != "" {
+		t, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			return q, fmt.Errorf("%w: at must be RFC 3339 (e.g. 2026-11-22T10:00:00Z): %v", app.ErrInvalid, err)
+		}
+		q.Time = &t
+	}
+	for name, dst := range map[string]*uint64{"revision": nil, "min_revision": &q.MinRevision} {
+		s := v.Get(name)
+		if s == "" {
+			continue
+		}
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return q, fmt.Errorf("%w: %s must be a non-negative integer", app.ErrInvalid, name)
+		}
+		if dst == nil {
+			q.Revision = &n
+		} else {
+			*dst = n
+		}
+	}
+	return q, nil
+}

@@ -1,0 +1,86 @@
+package gateway
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/cmem/cmem/app"
+)
+
+type revisionAnswer struct {
+	Revision uint64 `json:"revision"`
+}
+
+func (s *Server) registerUser(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	var req struct {
+		ID   string `json:"id"`
+		Role string `json:"role"`
+	}
+	if err := decode(r, &req, true); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	token, rev, err := s.app.RegisterUser(r.Context(), by, req.ID, req.Role)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"id": req.ID, "token": token, "revision": rev})
+}
+
+func (s *Server) registerAgent(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	var req struct {
+		ID           string `json:"id"`
+		Description  string `json:"description"`
+		SystemPrompt string `json:"system_prompt"`
+	}
+	if err := decode(r, &req, true); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	rev, err := s.app.RegisterAgent(r.Context(), by, req.ID, req.Description, req.SystemPrompt)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"id": req.ID, "revision": rev})
+}
+
+// registerResource takes id, kind and description; every other field is the
+// kind-specific configuration and is kept as given.
+func (s *Server) registerResource(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	var fields map[string]json.RawMessage
+	if err := decode(r, &fields, false); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var id, kind, description string
+	for name, dst := range map[string]*string{"id": &id, "kind": &kind, "description": &description} {
+		if raw, ok := fields[name]; ok {
+			if err := json.Unmarshal(raw, dst); err != nil {
+				s.fail(w, r, fmt.Errorf("%w: %s must be a string", app.ErrInvalid, name))
+				return
+			}
+			delete(fields, name)
+		}
+	}
+	rev, err := s.app.RegisterResource(r.Context(), by, id, kind, description, fields)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"id": id, "revision": rev})
+}
+
+func (s *Server) grant(userAgent, granted bool) func(http.ResponseWriter, *http.Request, app.Identity) {
+	return func(w http.ResponseWriter, r *http.Request, by app.Identity) {
+		e := app.Edge{UserAgent: userAgent, From: r.PathValue("from"), To: r.PathValue("to")}
+		rev, err := s.app.SetGrant(r.Context(), by, e, granted)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, revisionAnswer{Revision: rev})
+	}
+}

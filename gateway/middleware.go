@@ -1,0 +1,41 @@
+package gateway
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"github.com/cmem/cmem/app"
+)
+
+// CorrelationHeader carries a caller's correlation id into the events a
+// request causes; one is made up when it is missing and echoed back.
+const CorrelationHeader = "X-Correlation-Id"
+
+func (s *Server) withCorrelation(w http.ResponseWriter, r *http.Request) *http.Request {
+	id := r.Header.Get(CorrelationHeader)
+	if id == "" || len(id) > 128 {
+		id = uuid.NewString()
+	}
+	w.Header().Set(CorrelationHeader, id)
+	return r.WithContext(app.WithCorrelationID(r.Context(), id))
+}
+
+// authenticate resolves the bearer token before h runs; h gets the identity
+// and never a raw token.
+func (s *Server) authenticate(h func(http.ResponseWriter, *http.Request, app.Identity)) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth := r.Header.Get("Authorization")
+		token, ok := strings.CutPrefix(auth, "Bearer ")
+		if !ok {
+			token = ""
+		}
+		id, err := s.app.Authenticate(r.Context(), strings.TrimSpace(token))
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		h(w, r, id)
+	})
+}

@@ -1,0 +1,116 @@
+package gateway
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/cmem/cmem/app"
+)
+
+// Config tunes the HTTP adapter.
+type Config struct {
+	// MaxBodyBytes bounds a request body (knowledge bases arrive inline).
+	MaxBodyBytes int64
+}
+
+// Validate reports every problem with c.
+func (c Config) Validate() error {
+	if c.MaxBodyBytes <= 0 {
+		return errors.New("gateway: MaxBodyBytes must be positive")
+	}
+	return nil
+}
+
+// DefaultConfig is the configuration cmem serve uses.
+func DefaultConfig() Config { return Config{MaxBodyBytes: 16 << 20} }
+
+// Server is the HTTP API of contract v1.
+type Server struct {
+	cfg    Config
+	app    *app.App
+	logger *slog.Logger
+	mux    *http.ServeMux
+}
+
+// New returns the API handler.
+func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	s := &Server{cfg: cfg, app: a, logger: logger, mux: http.NewServeMux()}
+	s.routes()
+	return s, nil
+}
+
+func (s *Server) routes() {
+	authed := func(pattern string, h func(http.ResponseWriter, *http.Request, app.Identity)) {
+		s.mux.Handle(pattern, s.authenticate(h))
+	}
+	authed("POST /v1/users", s.registerUser)
+	authed("POST /v1/agents", s.registerAgent)
+	authed("POST /v1/resources", s.registerResource)
+	authed("PUT /v1/grants/user-agent/{from}/{to}", s.grant(true, true))
+	authed("DELETE /v1/grants/user-agent/{from}/{to}", s.grant(true, false))
+	authed("PUT /v1/grants/agent-resource/{from}/{to}", s.grant(false, true))
+	authed("DELETE /v1/grants/agent-resource/{from}/{to}", s.grant(false, false))
+	authed("GET /v1/access/{user}", s.accessOf)
+	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	s.mux.Handle("GET /metrics", promhttp.Handler())
+	s.mux.HandleFunc("/", s.unrouted)
+}
+
+// unrouted answers in the API's error shape: 405 with Allow when the path
+// exists under other methods, 404 otherwise.
+func (s *Server) unrouted(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete} {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); pattern != "/" {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: r.Method + " is not allowed on " + r.URL.Path, Code: "method_not_allowed"})
+		return
+	}
+	writeJSON(w, http.StatusNotFound, errorBody{Error: "no such endpoint: " + r.Method + " " + r.URL.Path, Code: "not_found"})
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+	r = s.withCorrelation(rec, r)
+	r.Body = http.MaxBytesReader(rec, r.Body, s.cfg.MaxBodyBytes)
+	defer func() {
+		if p := recover(); p != nil {
+			s.logger.Error("panic in handler", "path", r.URL.Path, "panic", p)
+			writeJSON(rec, http.StatusInternalServerError, errorBody{Error: "internal error", Code: "internal"})
+		}
+		_, pattern := s.mux.Handler(r)
+		observe(r.Method, pattern, rec.status, time.Since(start))
+	}()
+	s.mux.ServeHTTP(rec, r)
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}

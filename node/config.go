@@ -1,0 +1,42 @@
+package node
+
+import (
+	"errors"
+	"time"
+)
+
+// Config is everything a node needs; cmd/cmem fills it from flags and CMEM_*
+// environment variables.
+type Config struct {
+	DataDir    string        // CMEM_DATA
+	HTTPAddr   string        // CMEM_HTTP_ADDR; "127.0.0.1:0" picks a free port
+	NATSURL    string        // CMEM_NATS_URL; empty runs the embedded server
+	NATSPort   int           // embedded server port; -1 picks a free port
+	AdminToken string        // CMEM_ADMIN_TOKEN; empty reads or creates DataDir/admin.token
+	ReadWait   time.Duration // bound on waiting for a projection to be fresh enough
+	Source     string        // names this process in the events it writes
+}
+
+func (c *Config) setDefaults() {
+	if c.HTTPAddr == "" {
+		c.HTTPAddr = "127.0.0.1:8080"
+	}
+	if c.ReadWait == 0 {
+		c.ReadWait = 5 * time.Second
+	}
+	if c.Source == "" {
+		c.Source = "cmem/serve"
+	}
+}
+
+// Validate reports every problem with c.
+func (c Config) Validate() error {
+	var errs []error
+	if c.DataDir == "" {
+		errs = append(errs, errors.New("node: DataDir (CMEM_DATA) is required"))
+	}
+	if c.ReadWait < 0 {
+		errs = append(errs, errors.New("node: ReadWait must not be negative"))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,98 @@
+package projectors_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/eventlog/logtest"
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors"
+)
+
+const rebuildEvents = 100_000
+
+// BenchmarkRebuildVsRawRead reads the same 100k-event stream twice per
+// iteration: once with a bare ordered consumer that only counts (the
+// baseline: what JetStream delivers), once through the projection runner
+// (schema check, decode, apply to the access graph). The ratio of the two
+// rates is the figure that matters.
+func BenchmarkRebuildVsRawRead(b *testing.B) {
+	ctx := context.Background()
+	l := logtest.Open(b, "")
+	fill(b, l, rebuildEvents)
+	var raw, rebuilt time.Duration
+	for b.Loop() {
+		raw += timeRawRead(b, l, rebuildEvents)
+		rebuilt += timeRebuild(b, ctx, l, rebuildEvents)
+	}
+	n := float64(b.N * rebuildEvents)
+	rawRate, rebuildRate := n/raw.Seconds(), n/rebuilt.Seconds()
+	b.ReportMetric(rawRate, "raw-events/s")
+	b.ReportMetric(rebuildRate, "rebuild-events/s")
+	b.ReportMetric(rebuildRate/rawRate, "ratio")
+	b.ReportMetric(0, "ns/op")
+}
+
+func fill(b *testing.B, l *eventlog.Log, n int) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	t0 := time.Now().Add(-time.Duration(n) * time.Millisecond)
+	const chunk = 10_000
+	for start := 0; start < n; start += chunk {
+		batch := make([]events.Envelope, 0, chunk)
+		for i := start; i < min(n, start+chunk); i++ {
+			var p events.Payload = &events.UserAgentGranted{User: fmt.Sprintf("u%d", rng.IntN(10_000)), Agent: fmt.Sprintf("a%d", rng.IntN(100))}
+			if i%5 >= 3 {
+				p = &events.AgentResourceGranted{Agent: fmt.Sprintf("a%d", rng.IntN(100)), Resource: fmt.Sprintf("r%d", rng.IntN(1000))}
+			}
+			e, err := events.New(events.Meta{Source: "bench", Actor: "admin", Time: t0.Add(time.Duration(i) * time.Millisecond)}, p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			batch = append(batch, e)
+		}
+		if _, err := l.AppendBatch(context.Background(), batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func timeRawRead(b *testing.B, l *eventlog.Log, n int) time.Duration {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	count := 0
+	start := time.Now()
+	_ = l.Follow(ctx, 1, func(m eventlog.Msg) error {
+		count++
+		if count == n {
+			cancel()
+		}
+		return nil
+	})
+	if count != n {
+		b.Fatalf("raw read %d of %d", count, n)
+	}
+	return time.Since(start)
+}
+
+func timeRebuild(b *testing.B, ctx context.Context, l *eventlog.Log, n int) time.Duration {
+	r, err := projectors.NewRunner(l, logtest.Logger(), access.NewGraph())
+	if err != nil {
+		b.Fatal(err)
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	start := time.Now()
+	go func() { defer close(done); _ = r.Run(rctx) }()
+	if err := r.WaitFor(ctx, uint64(n)); err != nil {
+		b.Fatal(err)
+	}
+	d := time.Since(start)
+	cancel()
+	<-done
+	return d
+}

@@ -1,0 +1,13 @@
+// Package projectors runs read models (projections) over the event log.
+//
+// A Runner follows the log from the beginning with an ordered consumer,
+// checks every event against its JSON Schema, and hands it to each of its
+// projections in log order. An event that fails the check, or that a
+// projection rejects, is recorded on the dead-letter subject of that
+// projection with the reason, and the runner moves on: one bad event never
+// stops the stream. Projections live in memory and are rebuilt at start;
+// nothing but the log is a source of truth.
+//
+// Readers that need a projection at least as fresh as some revision call
+// WaitFor; that is how min_revision and read fences are served.
+package projectors

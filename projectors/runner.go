@@ -1,0 +1,196 @@
+package projectors
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/events"
+)
+
+// Projection is a read model fed from the log in order. Apply must be
+// idempotent by revision: records at or below what it has seen are ignored.
+type Projection interface {
+	// Name is stable: it names the projection's dead-letter subject.
+	Name() string
+	Apply(events.Record) error
+}
+
+// Source is the part of the log a Runner reads.
+type Source interface {
+	Follow(ctx context.Context, from uint64, fn func(eventlog.Msg) error) error
+	DeadLetter(ctx context.Context, consumer string, m eventlog.Msg, reason string) error
+}
+
+// Runner feeds projections from a Source.
+type Runner struct {
+	src         Source
+	validator   *events.Validator
+	projections []Projection
+	logger      *slog.Logger
+
+	revision atomic.Uint64
+	mu       sync.Mutex
+	changed  chan struct{} // closed and replaced when the revision moves and someone waits
+	waiting  atomic.Int32
+}
+
+// NewRunner returns a runner for projections; call Run to start it.
+func NewRunner(src Source, logger *slog.Logger, projections ...Projection) (*Runner, error) {
+	v, err := events.DefaultValidator()
+	if err != nil {
+		return nil, err
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return &Runner{src: src, validator: v, projections: projections, logger: logger, changed: make(chan struct{})}, nil
+}
+
+// Run follows the log until ctx ends. A broken subscription (a cluster
+// failover, a lost connection) is resumed after the last applied revision.
+func (r *Runner) Run(ctx context.Context) error {
+	backoff := 100 * time.Millisecond
+	for {
+		err := r.follow(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		r.logger.Warn("projection runner interrupted; resuming", "revision", r.revision.Load(), "err", err)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, 5*time.Second)
+	}
+}
+
+// follow runs one subscription. Receiving and projecting are two goroutines
+// joined by a channel of batches, so that checking and applying events
+// overlaps with fetching the next ones; it is what keeps a rebuild near the
+// raw read rate. A batch is handed over when full or when the reader has
+// caught up with the stream, so a quiet stream adds no latency.
+func (r *Runner) follow(ctx context.Context) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	batches := make(chan []eventlog.Msg, 8)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for batch := range batches {
+			for _, m := range batch {
+				if err := r.handle(m); err != nil {
+					cancel(err)
+					for range batches { // unblock the receiver; Run resumes after the last applied event
+					}
+					return
+				}
+			}
+		}
+	}()
+	const batchSize = 256
+	batch := make([]eventlog.Msg, 0, batchSize)
+	err := r.src.Follow(ctx, r.revision.Load()+1, func(m eventlog.Msg) error {
+		batch = append(batch, m)
+		if len(batch) < batchSize && m.Pending > 0 {
+			return nil
+		}
+		select {
+		case batches <- batch:
+			batch = make([]eventlog.Msg, 0, batchSize)
+			return nil
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+	})
+	close(batches)
+	<-done
+	return err
+}
+
+func (r *Runner) handle(m eventlog.Msg) error {
+	if m.Revision <= r.revision.Load() {
+		return nil
+	}
+	env, err := r.validator.Parse(m.Data)
+	if err != nil {
+		for _, p := range r.projections {
+			if err := r.deadLetter(p.Name(), m, err); err != nil {
+				return err
+			}
+		}
+	} else {
+		rec := events.Record{Envelope: env, Revision: m.Revision}
+		for _, p := range r.projections {
+			if aerr := p.Apply(rec); aerr != nil {
+				if err := r.deadLetter(p.Name(), m, aerr); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	r.advance(m.Revision)
+	return nil
+}
+
+func (r *Runner) deadLetter(consumer string, m eventlog.Msg, reason error) error {
+	deadLetters.WithLabelValues(consumer).Inc()
+	r.logger.Warn("dead letter", "consumer", consumer, "revision", m.Revision, "subject", m.Subject, "reason", reason)
+	// A dead letter that cannot be recorded must not be skipped silently:
+	// returning the error makes Run resume from this event.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := r.src.DeadLetter(ctx, consumer, m, reason.Error()); err != nil {
+		return fmt.Errorf("projectors: record dead letter: %w", err)
+	}
+	return nil
+}
+
+func (r *Runner) advance(rev uint64) {
+	r.revision.Store(rev)
+	projectedRevision.Set(float64(rev))
+	if r.waiting.Load() == 0 {
+		return
+	}
+	r.mu.Lock()
+	close(r.changed)
+	r.changed = make(chan struct{})
+	r.mu.Unlock()
+}
+
+// Revision is the revision of the last event every projection has seen.
+func (r *Runner) Revision() uint64 { return r.revision.Load() }
+
+// ErrNotReached is returned by WaitFor when ctx ends before the projections
+// reach the revision.
+var ErrNotReached = errors.New("projectors: revision not reached")
+
+// WaitFor blocks until every projection has applied rev, or ctx ends.
+func (r *Runner) WaitFor(ctx context.Context, rev uint64) error {
+	if r.revision.Load() >= rev {
+		return nil
+	}
+	r.waiting.Add(1)
+	defer r.waiting.Add(-1)
+	for {
+		r.mu.Lock()
+		ch := r.changed
+		r.mu.Unlock()
+		// Checked after taking ch: an advance between the two reads closes
+		// the channel we hold, so no wake-up is lost.
+		if r.revision.Load() >= rev {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fmt.Errorf("%w: at %d, want %d: %w", ErrNotReached, r.revision.Load(), rev, ctx.Err())
+		}
+	}
+}

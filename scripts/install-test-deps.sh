@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the servers the integration tests start: Weaviate (built from its
+# Go module, cached in $(go env GOPATH)/bin) and ClickHouse (Debian package).
+# Idempotent: a second run finds both and does nothing.
+set -euo pipefail
+
+WEAVIATE_VERSION=v1.35.2
+gobin="$(go env GOPATH)/bin"
+
+if ! command -v weaviate-server >/dev/null 2>&1 && [ ! -x "$gobin/weaviate-server" ]; then
+  echo ">> building weaviate-server $WEAVIATE_VERSION (a few minutes, once)"
+  GOFLAGS=-mod=mod go install "github.com/weaviate/weaviate/cmd/weaviate-server@$WEAVIATE_VERSION"
+fi
+
+if ! command -v clickhouse-server >/dev/null 2>&1; then
+  echo ">> installing clickhouse-server (Debian package)"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq clickhouse-server clickhouse-client >/dev/null
+fi
+echo ">> test dependencies present: weaviate-server, clickhouse-server"

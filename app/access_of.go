@@ -36,13 +36,13 @@ func (a *App) AccessOf(ctx context.Context, by Identity, user string, q AsOf) (A
 		return AccessAnswer{}, fmt.Errorf("%w: give at most one of at and revision", ErrInvalid)
 	}
 	if err := events.CheckID(user); err != nil {
-		return AccessAnswer{}, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return AccessAnswer{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	minRev := q.MinRevision
 	if q.Revision != nil {
 		head, err := a.log.Head(ctx, "")
 		if err != nil {
-			return AccessAnswer{}, fmt.Errorf("%w: %v", ErrUnavailable, err)
+			return AccessAnswer{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
 		if *q.Revision > head {
 			return AccessAnswer{}, fmt.Errorf("%w: revision %d is beyond the log head %d", ErrInvalid, *q.Revision, head)

@@ -99,7 +99,7 @@ func (a *App) append(ctx context.Context, id Identity, p events.Payload, exclusi
 func (a *App) fence(ctx context.Context, filter string, minRevision uint64) error {
 	head, err := a.log.Head(ctx, filter)
 	if err != nil {
-		return fmt.Errorf("%w: read fence: %v", ErrUnavailable, err)
+		return fmt.Errorf("%w: read fence: %w", ErrUnavailable, err)
 	}
 	return a.waitFor(ctx, max(head, minRevision))
 }

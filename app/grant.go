@@ -24,7 +24,7 @@ func (a *App) SetGrant(ctx context.Context, by Identity, e Edge, granted bool) (
 	}
 	for _, id := range []string{e.From, e.To} {
 		if err := events.CheckID(id); err != nil {
-			return 0, fmt.Errorf("%w: %v", ErrInvalid, err)
+			return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
 		}
 	}
 	fromKind, toKind := "agents/", "resources/"
@@ -56,7 +56,7 @@ func (a *App) SetGrant(ctx context.Context, by Identity, e Edge, granted bool) (
 func (a *App) mustExist(ctx context.Context, kind, id string) error {
 	rev, err := a.log.Head(ctx, kind+id)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrUnavailable, err)
+		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	if rev == 0 {
 		return fmt.Errorf("%w: %s%s", ErrNotFound, kind, id)

@@ -20,7 +20,7 @@ func (a *App) RegisterAgent(ctx context.Context, by Identity, id, description, s
 		return 0, err
 	}
 	if err := events.CheckID(id); err != nil {
-		return 0, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if len(description) > maxDescription || len(systemPrompt) > maxSystemPrompt {
 		return 0, fmt.Errorf("%w: description is limited to %d bytes, system_prompt to %d", ErrInvalid, maxDescription, maxSystemPrompt)

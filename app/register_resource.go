@@ -25,7 +25,7 @@ func (a *App) RegisterResource(ctx context.Context, by Identity, id, kind, descr
 		return 0, err
 	}
 	if err := events.CheckID(id); err != nil {
-		return 0, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if !kindPattern.MatchString(kind) {
 		return 0, fmt.Errorf("%w: kind must match %s", ErrInvalid, kindPattern)
@@ -42,7 +42,7 @@ func (a *App) RegisterResource(ctx context.Context, by Identity, id, kind, descr
 	if len(config) > 0 {
 		b, err := json.Marshal(config)
 		if err != nil {
-			return 0, fmt.Errorf("%w: config: %v", ErrInvalid, err)
+			return 0, fmt.Errorf("%w: config: %w", ErrInvalid, err)
 		}
 		raw = b
 	}
@@ -60,7 +60,7 @@ func checkDocuments(raw json.RawMessage) error {
 	}
 	var docs []Document
 	if err := json.Unmarshal(raw, &docs); err != nil {
-		return fmt.Errorf("%w: documents: %v", ErrInvalid, err)
+		return fmt.Errorf("%w: documents: %w", ErrInvalid, err)
 	}
 	seen := make(map[string]bool, len(docs))
 	for i, d := range docs {

@@ -14,7 +14,7 @@ func (a *App) RegisterUser(ctx context.Context, by Identity, id, role string) (t
 		return "", 0, err
 	}
 	if err := events.CheckID(id); err != nil {
-		return "", 0, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return "", 0, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if id == AdminID {
 		return "", 0, fmt.Errorf("%w: user id %q is reserved", ErrConflict, id)

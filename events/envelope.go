@@ -97,7 +97,7 @@ func (e Envelope) Decode() (Payload, error) {
 	}
 	p := spec.new()
 	if err := jsonv2.Unmarshal(e.Data, p); err != nil {
-		return nil, fmt.Errorf("%w: %s data: %v", ErrInvalid, e.Type, err)
+		return nil, fmt.Errorf("%w: %s data: %w", ErrInvalid, e.Type, err)
 	}
 	return p, nil
 }

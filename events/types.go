@@ -51,6 +51,7 @@ var (
 	current = map[string]spec{}
 )
 
+//nolint:unparam // every type is at version 1 so far; later versions register beside it
 func register(typ string, version int, newFn func() Payload) {
 	s := spec{Type: typ, Version: version, new: newFn}
 	specs[specKey{typ, version}] = s

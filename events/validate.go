@@ -91,7 +91,7 @@ func (v *Validator) Parse(raw []byte) (Envelope, error) {
 	// several times cheaper than the validator's own json.Number decoding.
 	var data any
 	if err := jsonv2.Unmarshal(e.Data, &data); err != nil {
-		return Envelope{}, fmt.Errorf("%w: %s data: %v", ErrInvalid, e.Type, err)
+		return Envelope{}, fmt.Errorf("%w: %s data: %w", ErrInvalid, e.Type, err)
 	}
 	if err := sch.Validate(data); err != nil {
 		return Envelope{}, fmt.Errorf("%w: %s v%d data: %s", ErrInvalid, e.Type, e.SchemaVersion, flatten(err))
@@ -105,7 +105,7 @@ func (v *Validator) Parse(raw []byte) (Envelope, error) {
 func (v *Validator) EnvelopeSchemaCheck(raw []byte) error {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return fmt.Errorf("%w: not JSON: %v", ErrInvalid, err)
+		return fmt.Errorf("%w: not JSON: %w", ErrInvalid, err)
 	}
 	if err := v.envelope.Validate(doc); err != nil {
 		return fmt.Errorf("%w: envelope: %s", ErrInvalid, flatten(err))
@@ -118,7 +118,7 @@ func (v *Validator) EnvelopeSchemaCheck(raw []byte) error {
 func (v *Validator) Marshal(e Envelope) ([]byte, error) {
 	raw, err := json.Marshal(e)
 	if err != nil {
-		return nil, fmt.Errorf("%w: encode: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("%w: encode: %w", ErrInvalid, err)
 	}
 	if _, err := v.Parse(raw); err != nil {
 		return nil, err

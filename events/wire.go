@@ -65,9 +65,9 @@ func decodeEnvelope(raw []byte) (Envelope, error) {
 	if err := jsonv2.Unmarshal(raw, &w, jsonv2.RejectUnknownMembers(true)); err != nil {
 		var syn *jsontext.SyntacticError
 		if errors.As(err, &syn) {
-			return Envelope{}, fmt.Errorf("%w: not JSON: %v", ErrInvalid, err)
+			return Envelope{}, fmt.Errorf("%w: not JSON: %w", ErrInvalid, err)
 		}
-		return Envelope{}, fmt.Errorf("%w: envelope: %v", ErrInvalid, err)
+		return Envelope{}, fmt.Errorf("%w: envelope: %w", ErrInvalid, err)
 	}
 	var opt [3]string
 	var errs []error
@@ -81,7 +81,7 @@ func decodeEnvelope(raw []byte) (Envelope, error) {
 		}
 	}
 	if err := errors.Join(append(errs, w.check(opt[1], opt[2]))...); err != nil {
-		return Envelope{}, fmt.Errorf("%w: envelope: %v", ErrInvalid, err)
+		return Envelope{}, fmt.Errorf("%w: envelope: %w", ErrInvalid, err)
 	}
 	e := Envelope{
 		SpecVersion: w.SpecVersion, ID: w.ID, Source: w.Source, Type: w.Type, SchemaVersion: w.SchemaVersion,

@@ -31,7 +31,7 @@ func asOf(r *http.Request) (app.AsOf, error) {
 	if s := v.Get("at"); s != "" {
 		t, err := time.Parse(time.RFC3339Nano, s)
 		if err != nil {
-			return q, fmt.Errorf("%w: at must be RFC 3339 (e.g. 2026-11-22T10:00:00Z): %v", app.ErrInvalid, err)
+			return q, fmt.Errorf("%w: at must be RFC 3339 (e.g. 2026-11-22T10:00:00Z): %w", app.ErrInvalid, err)
 		}
 		q.Time = &t
 	}

@@ -31,7 +31,7 @@ func decode(r *http.Request, v any, strict bool) error {
 		if errors.Is(err, io.EOF) {
 			return fmt.Errorf("%w: empty body, want a JSON object", app.ErrInvalid)
 		}
-		return fmt.Errorf("%w: body: %v", app.ErrInvalid, err)
+		return fmt.Errorf("%w: body: %w", app.ErrInvalid, err)
 	}
 	if dec.More() {
 		return fmt.Errorf("%w: body holds more than one JSON value", app.ErrInvalid)

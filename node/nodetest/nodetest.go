@@ -85,7 +85,7 @@ func (c *Client) Do(method, path, token string, body any) Response {
 	if err != nil {
 		c.T.Fatalf("%s %s: %v", method, path, err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
 		c.T.Fatal(err)

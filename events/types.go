@@ -68,6 +68,16 @@ func init() {
 	register(TypeUserAgentRevoked, 1, func() Payload { return &UserAgentRevoked{} })
 	register(TypeAgentResourceGranted, 1, func() Payload { return &AgentResourceGranted{} })
 	register(TypeAgentResourceRevoked, 1, func() Payload { return &AgentResourceRevoked{} })
+	register(TypeFragmentWritten, 1, func() Payload { return &FragmentWritten{} })
+	register(TypeFragmentRejected, 1, func() Payload { return &FragmentRejected{} })
+	register(TypePolicySet, 1, func() Payload { return &PolicySet{} })
+	register(TypeMemoryRead, 1, func() Payload { return &MemoryRead{} })
+	register(TypeQuerySubmitted, 1, func() Payload { return &QuerySubmitted{} })
+	register(TypeAgentSelected, 1, func() Payload { return &AgentSelected{} })
+	register(TypeResourceCalled, 1, func() Payload { return &ResourceCalled{} })
+	register(TypeAgentResponded, 1, func() Payload { return &AgentResponded{} })
+	register(TypeQueryAnswered, 1, func() Payload { return &QueryAnswered{} })
+	register(TypeQueryFailed, 1, func() Payload { return &QueryFailed{} })
 }
 
 func lookup(typ string, version int) (spec, bool) {

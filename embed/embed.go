@@ -1,0 +1,16 @@
+// Package embed turns text into vectors. Two Embedders: Hashing, the
+// deterministic offline default (feature hashing, no model), and OpenAI,
+// any OpenAI-compatible embeddings endpoint through go-openai.
+package embed
+
+import "context"
+
+// Embedder embeds texts. Model names the embedder and its parameters
+// exactly (e.g. "hash-v1-256"), so that a vector is only ever compared with
+// vectors of the same Model; Dims is the vector length.
+type Embedder interface {
+	Model() string
+	Dims() int
+	// Embed returns one L2-normalised vector per text, in order.
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+}

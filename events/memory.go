@@ -1,0 +1,157 @@
+package events
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Wire names of the memory events.
+const (
+	TypeFragmentWritten  = "cmem.fragment.written"
+	TypeFragmentRejected = "cmem.fragment.rejected"
+	TypePolicySet        = "cmem.policy.set"
+	TypeMemoryRead       = "cmem.memory.read"
+)
+
+// Memory tiers.
+const (
+	TierPrivate = "private"
+	TierShared  = "shared"
+)
+
+// Provenance modes: transitive (the default) folds the provenance of every
+// fragment read into what is written; direct records only the writer's own.
+const (
+	ProvenanceTransitive = "transitive"
+	ProvenanceDirect     = "direct"
+)
+
+// Embedding is a fragment key's vector as an embedder made it. Vector holds
+// Dims little-endian float32s, base64-encoded (standard alphabet, padded).
+type Embedding struct {
+	Model  string `json:"model"`
+	Dims   int    `json:"dims"`
+	Vector string `json:"vector"`
+}
+
+// PolicyTrace records which policy shaped a write or a read.
+type PolicyTrace struct {
+	Kind  string `json:"kind"`
+	Scope string `json:"scope"`
+	// Event is the id of the PolicySet event in force; empty for the
+	// built-in default.
+	Event string `json:"event,omitempty"`
+	// Transformed is true when the policy changed the content (redaction,
+	// LLM extraction or transformation).
+	Transformed bool `json:"transformed,omitempty"`
+	// Notes say what the policy did, e.g. "redacted 2 e-mail addresses".
+	Notes []string `json:"notes,omitempty"`
+}
+
+// FragmentWritten records a memory fragment with its immutable provenance:
+// created by User through Agents, using Resources. Agents and Resources are
+// sorted and unique; with transitive provenance they include those of every
+// fragment in DerivedFrom.
+type FragmentWritten struct {
+	ID          string      `json:"id"`
+	Key         string      `json:"key"`
+	Value       string      `json:"value"`
+	Tier        string      `json:"tier"`
+	User        string      `json:"user"`
+	Agents      []string    `json:"agents"`
+	Resources   []string    `json:"resources"`
+	CreatedAt   time.Time   `json:"created_at"`
+	SourceEvent string      `json:"source_event,omitempty"`
+	QueryID     string      `json:"query_id,omitempty"`
+	DerivedFrom []string    `json:"derived_from,omitempty"`
+	Provenance  string      `json:"provenance"`
+	Policy      PolicyTrace `json:"policy"`
+	Embedding   *Embedding  `json:"embedding,omitempty"`
+}
+
+// FragmentRejected records a write that a write policy refused.
+type FragmentRejected struct {
+	User    string      `json:"user"`
+	Agent   string      `json:"agent"`
+	Tier    string      `json:"tier"`
+	Reason  string      `json:"reason"`
+	QueryID string      `json:"query_id,omitempty"`
+	Policy  PolicyTrace `json:"policy"`
+}
+
+// PolicyScope is where a policy applies: both empty is global; the most
+// specific scope in force wins (user+agent > user > agent > global).
+type PolicyScope struct {
+	User  string `json:"user,omitempty"`
+	Agent string `json:"agent,omitempty"`
+}
+
+// PolicySet records an admin setting the policy for Target at Scope,
+// in force from EffectiveAt.
+type PolicySet struct {
+	// Target is write_private, write_shared, read or provenance.
+	Target      string          `json:"target"`
+	Scope       PolicyScope     `json:"scope"`
+	Kind        string          `json:"kind"`
+	Config      json.RawMessage `json:"config,omitempty"`
+	EffectiveAt time.Time       `json:"effective_at"`
+}
+
+// MemoryRead records a memory view served to User through Agent: which
+// fragments of each tier, checked against the access graphs at
+// GraphRevision, under which read policy.
+type MemoryRead struct {
+	User          string      `json:"user"`
+	Agent         string      `json:"agent"`
+	Query         string      `json:"query"`
+	QueryID       string      `json:"query_id,omitempty"`
+	Private       []string    `json:"private"`
+	Shared        []string    `json:"shared"`
+	GraphRevision uint64      `json:"graph_revision"`
+	KUser         int         `json:"k_user"`
+	KCross        int         `json:"k_cross"`
+	Policy        PolicyTrace `json:"policy"`
+}
+
+// EventType implements Payload.
+func (*FragmentWritten) EventType() string { return TypeFragmentWritten }
+
+// EventSubject implements Payload.
+func (p *FragmentWritten) EventSubject() string { return "fragments/" + p.User + "/" + p.ID }
+
+// EventType implements Payload.
+func (*FragmentRejected) EventType() string { return TypeFragmentRejected }
+
+// EventSubject implements Payload.
+func (p *FragmentRejected) EventSubject() string { return "rejections/" + p.User + "/" + p.Agent }
+
+// EventType implements Payload.
+func (*PolicySet) EventType() string { return TypePolicySet }
+
+// EventSubject implements Payload.
+func (p *PolicySet) EventSubject() string { return PolicySubjectPrefix + p.Target + "/" + p.Scope.Key() }
+
+// EventType implements Payload.
+func (*MemoryRead) EventType() string { return TypeMemoryRead }
+
+// EventSubject implements Payload.
+func (p *MemoryRead) EventSubject() string { return "reads/" + p.User + "/" + p.Agent }
+
+// PolicySubjectPrefix is the subject prefix of every policy change; reads
+// fence on it as they do on grants.
+const PolicySubjectPrefix = "policies/"
+
+// Key names the scope as subject tokens: global, agent/a, user/u or
+// user-agent/u/a.
+func (s PolicyScope) Key() string {
+	switch {
+	case s.User != "" && s.Agent != "":
+		return "user-agent/" + s.User + "/" + s.Agent
+	case s.User != "":
+		return "user/" + s.User
+	case s.Agent != "":
+		return "agent/" + s.Agent
+	default:
+		return "global"
+	}
+}

@@ -1,0 +1,117 @@
+package events
+
+// Wire names of the query pipeline's events. Every event of one query has
+// the query id as its correlation id and lives on subject queries/<user>/<id>.
+const (
+	TypeQuerySubmitted = "cmem.query.submitted"
+	TypeAgentSelected  = "cmem.agent.selected"
+	TypeResourceCalled = "cmem.resource.called"
+	TypeAgentResponded = "cmem.agent.responded"
+	TypeQueryAnswered  = "cmem.query.answered"
+	TypeQueryFailed    = "cmem.query.failed"
+)
+
+// QuerySubmitted records a user's query entering the pipeline.
+type QuerySubmitted struct {
+	ID   string `json:"id"`
+	User string `json:"user"`
+	Text string `json:"text"`
+	// Channel is "http" or "nats"; ReplySubject is where a bus caller waits.
+	Channel      string `json:"channel"`
+	ReplySubject string `json:"reply_subject,omitempty"`
+}
+
+// AgentSelected records the coordinator's decision for one round.
+type AgentSelected struct {
+	QueryID  string `json:"query_id"`
+	User     string `json:"user"`
+	Round    int    `json:"round"`
+	Agent    string `json:"agent"`
+	Subquery string `json:"subquery"`
+	// Offered is A(u,t) as the coordinator was shown it.
+	Offered []string `json:"offered"`
+}
+
+// ResourceCalled records one tool call an agent made.
+type ResourceCalled struct {
+	QueryID      string         `json:"query_id"`
+	User         string         `json:"user"`
+	Round        int            `json:"round"`
+	Agent        string         `json:"agent"`
+	Resource     string         `json:"resource"`
+	Arguments    map[string]any `json:"arguments"`
+	ResultSHA256 string         `json:"result_sha256"`
+	ResultBytes  int            `json:"result_bytes"`
+	DurationMS   float64        `json:"duration_ms"`
+	Error        string         `json:"error,omitempty"`
+}
+
+// AgentResponded records an agent's intermediate response for one round.
+type AgentResponded struct {
+	QueryID          string   `json:"query_id"`
+	User             string   `json:"user"`
+	Round            int      `json:"round"`
+	Agent            string   `json:"agent"`
+	Subquery         string   `json:"subquery"`
+	Response         string   `json:"response"`
+	Resources        []string `json:"resources"`
+	FragmentsRead    []string `json:"fragments_read"`
+	FragmentsWritten []string `json:"fragments_written"`
+}
+
+// QueryAnswered records the aggregated answer.
+type QueryAnswered struct {
+	QueryID          string   `json:"query_id"`
+	User             string   `json:"user"`
+	Answer           string   `json:"answer"`
+	Rounds           int      `json:"rounds"`
+	Agents           []string `json:"agents"`
+	FragmentsRead    []string `json:"fragments_read"`
+	FragmentsWritten []string `json:"fragments_written"`
+}
+
+// QueryFailed records a query that ended without an answer.
+type QueryFailed struct {
+	QueryID string `json:"query_id"`
+	User    string `json:"user"`
+	Stage   string `json:"stage"`
+	Reason  string `json:"reason"`
+}
+
+func querySubject(user, id string) string { return "queries/" + user + "/" + id }
+
+// EventType implements Payload.
+func (*QuerySubmitted) EventType() string { return TypeQuerySubmitted }
+
+// EventSubject implements Payload.
+func (p *QuerySubmitted) EventSubject() string { return querySubject(p.User, p.ID) }
+
+// EventType implements Payload.
+func (*AgentSelected) EventType() string { return TypeAgentSelected }
+
+// EventSubject implements Payload.
+func (p *AgentSelected) EventSubject() string { return querySubject(p.User, p.QueryID) }
+
+// EventType implements Payload.
+func (*ResourceCalled) EventType() string { return TypeResourceCalled }
+
+// EventSubject implements Payload.
+func (p *ResourceCalled) EventSubject() string { return querySubject(p.User, p.QueryID) }
+
+// EventType implements Payload.
+func (*AgentResponded) EventType() string { return TypeAgentResponded }
+
+// EventSubject implements Payload.
+func (p *AgentResponded) EventSubject() string { return querySubject(p.User, p.QueryID) }
+
+// EventType implements Payload.
+func (*QueryAnswered) EventType() string { return TypeQueryAnswered }
+
+// EventSubject implements Payload.
+func (p *QueryAnswered) EventSubject() string { return querySubject(p.User, p.QueryID) }
+
+// EventType implements Payload.
+func (*QueryFailed) EventType() string { return TypeQueryFailed }
+
+// EventSubject implements Payload.
+func (p *QueryFailed) EventSubject() string { return querySubject(p.User, p.QueryID) }

@@ -1,0 +1,143 @@
+// Package llm is the language-model provider interface of cmem and its two
+// implementations: Offline, the deterministic default that does every job
+// without generation (routing by similarity, extractive answers, rule-based
+// extraction and redaction), and OpenAI, any OpenAI-compatible chat endpoint
+// through go-openai. Prompts are the paper's by default (Prompts).
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+)
+
+// Provider does the jobs the pipeline and the memory policies need.
+type Provider interface {
+	// Name identifies the provider and model, e.g. "offline-v1" or
+	// "openai:gpt-4o-mini"; it is recorded in events.
+	Name() string
+	// Coordinate picks the next agent and subquery, or stops.
+	Coordinate(ctx context.Context, req CoordinateRequest) (Decision, error)
+	// Answer runs one agent turn: it sees its memory view and may call the
+	// offered tools (through req.Call) before answering.
+	Answer(ctx context.Context, req AnswerRequest) (AnswerResult, error)
+	// Aggregate merges the (subquery, response) pairs into the answer.
+	Aggregate(ctx context.Context, req AggregateRequest) (string, error)
+	// Extract turns an interaction into key/value fragments for one tier
+	// (the paper's Table 1 prompts).
+	Extract(ctx context.Context, req ExtractRequest) ([]KeyValue, error)
+	// Transform rewrites text: "redact", "anonymize" or "paraphrase".
+	Transform(ctx context.Context, mode, text string) (string, error)
+}
+
+// AgentCard is what the coordinator is shown of an agent: its id and its
+// specialization text, nothing else.
+type AgentCard struct {
+	ID          string
+	Description string
+}
+
+// Turn is one earlier (agent, subquery, response) of this query.
+type Turn struct {
+	Agent    string
+	Subquery string
+	Response string
+}
+
+// HistoryItem is a remembered earlier exchange of the user's conversation.
+// Callers pass only items admissible to the user now.
+type HistoryItem struct {
+	Query  string
+	Answer string
+}
+
+// CoordinateRequest is the coordinator's input for one round.
+type CoordinateRequest struct {
+	SystemPrompt string // empty = Prompts.Coordinator
+	Query        string
+	Agents       []AgentCard // exactly A(u,t)
+	Turns        []Turn      // this query so far
+	History      []HistoryItem
+	Round        int
+	MaxRounds    int
+}
+
+// Decision is {"agent","subquery"} or {"stop": true}.
+type Decision struct {
+	Stop     bool   `json:"stop,omitempty"`
+	Agent    string `json:"agent,omitempty"`
+	Subquery string `json:"subquery,omitempty"`
+}
+
+// MemoryItem is one fragment of an agent's memory view.
+type MemoryItem struct {
+	ID    string
+	Key   string
+	Value string
+	Tier  string
+	Score float32
+}
+
+// Tool is a resource offered to an agent as a function.
+type Tool struct {
+	Name        string
+	Description string
+	Parameters  json.RawMessage // JSON Schema of the arguments object
+}
+
+// ToolCall is one call an agent makes; Result is what the tool returned.
+type ToolCall struct {
+	Tool      string
+	Arguments json.RawMessage
+	Result    string
+	Err       error
+}
+
+// AnswerRequest is one agent turn.
+type AnswerRequest struct {
+	AgentID      string
+	SystemPrompt string
+	Subquery     string
+	Memory       []MemoryItem
+	Tools        []Tool // exactly R(a,t)
+	// Call runs a tool and returns its result; the provider calls it only
+	// for tools in Tools, at most MaxToolCalls times.
+	Call         func(ctx context.Context, tool string, args json.RawMessage) (string, error)
+	MaxToolCalls int
+	// Coverage is the offline provider's threshold: when the best memory
+	// item's score reaches it, memory answers and no tool is called.
+	Coverage float32
+}
+
+// AnswerResult is an agent's response and the calls it made.
+type AnswerResult struct {
+	Response string
+	Calls    []ToolCall
+}
+
+// AggregateRequest is the aggregator's input.
+type AggregateRequest struct {
+	SystemPrompt string // empty = Prompts.Aggregator
+	Query        string
+	Turns        []Turn
+}
+
+// ExtractRequest asks for fragments for one tier from one interaction.
+type ExtractRequest struct {
+	Tier     string // "private" or "shared"
+	Prompt   string // empty = Prompts.WritePrivate / Prompts.WriteShared
+	Query    string
+	Response string
+	// Users are registered user ids, which a shared extraction removes.
+	Users []string
+}
+
+// KeyValue is one extracted fragment.
+type KeyValue struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// ErrProvider wraps every failure of a provider (network, bad reply,
+// refusal), so callers can end a query cleanly with errors.Is.
+var ErrProvider = errors.New("llm: provider failed")

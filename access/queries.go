@@ -107,6 +107,13 @@ func (g *Graph) AgentIDs() []string {
 	return sortedKeys(g.agents)
 }
 
+// UserIDs returns every registered user id, sorted.
+func (g *Graph) UserIDs() []string {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	return sortedKeys(g.users)
+}
+
 // ResourceIDs returns every registered resource id, sorted.
 func (g *Graph) ResourceIDs() []string {
 	g.mu.RLock()

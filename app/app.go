@@ -7,7 +7,11 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/vectors"
 )
 
 // EventLog is the part of the log the use cases write to and fence on.
@@ -28,11 +32,58 @@ type AccessView interface {
 	UserByToken(sum string) (access.User, bool)
 	Agent(id string) (access.Agent, bool)
 	Resource(id string) (access.Resource, bool)
+	Agents(user string, p access.Point) []string
+	Resources(agent string, p access.Point) []string
+	CanInvoke(user, agent string, p access.Point) bool
+	CanUse(agent, resource string, p access.Point) bool
+	Admissible(user, agent string, prov access.Provenance, p access.Point) bool
+	AgentIDs() []string
+	ResourceIDs() []string
+	UserIDs() []string
 }
 
 // Freshness waits for the projections to reach a revision.
 type Freshness interface {
 	WaitFor(ctx context.Context, rev uint64) error
+}
+
+// PolicyView is the policy projection (implemented by *memory.Policies).
+type PolicyView interface {
+	Resolve(target, user, agent string, t time.Time) memory.Policy
+	List() []memory.Policy
+}
+
+// FragmentRegistry is the registry of written fragments (*memory.Fragments).
+type FragmentRegistry interface {
+	Get(id string) (memory.FragmentInfo, bool)
+}
+
+// Deps are the parts the use cases run on. Fresh waits for the projections
+// fed by the main runner (access graph, policies, fragment registry);
+// ViewFresh for the vector view, which may be fed by its own runner.
+type Deps struct {
+	Log       EventLog
+	Access    AccessView
+	Fresh     Freshness
+	Policies  PolicyView
+	Fragments FragmentRegistry
+	Store     vectors.Store
+	ViewFresh Freshness
+	Embedder  embed.Embedder
+	LLM       llm.Provider
+}
+
+func (d Deps) validate() error {
+	var errs []error
+	for name, v := range map[string]any{
+		"Log": d.Log, "Access": d.Access, "Fresh": d.Fresh, "Policies": d.Policies, "Fragments": d.Fragments,
+		"Store": d.Store, "ViewFresh": d.ViewFresh, "Embedder": d.Embedder, "LLM": d.LLM,
+	} {
+		if v == nil {
+			errs = append(errs, fmt.Errorf("app: Deps.%s is required", name))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Config tunes the use cases.
@@ -63,19 +114,28 @@ func (c Config) Validate() error {
 
 // App is the set of use cases over one log and its projections.
 type App struct {
-	cfg      Config
-	log      EventLog
-	view     AccessView
-	fresh    Freshness
-	adminSum string
+	cfg       Config
+	log       EventLog
+	view      AccessView
+	fresh     Freshness
+	policies  PolicyView
+	fragments FragmentRegistry
+	store     vectors.Store
+	viewFresh Freshness
+	embedder  embed.Embedder
+	llm       llm.Provider
+	adminSum  string
 }
 
-// New returns an App; cfg must be valid.
-func New(cfg Config, log EventLog, view AccessView, fresh Freshness) (*App, error) {
-	if err := cfg.Validate(); err != nil {
+// New returns an App; cfg must be valid and every dependency set.
+func New(cfg Config, d Deps) (*App, error) {
+	if err := errors.Join(cfg.Validate(), d.validate()); err != nil {
 		return nil, err
 	}
-	return &App{cfg: cfg, log: log, view: view, fresh: fresh, adminSum: TokenSum(cfg.AdminToken)}, nil
+	return &App{
+		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
+		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, adminSum: TokenSum(cfg.AdminToken),
+	}, nil
 }
 
 // meta builds event metadata for a command by id.
@@ -104,10 +164,24 @@ func (a *App) fence(ctx context.Context, filter string, minRevision uint64) erro
 	return a.waitFor(ctx, max(head, minRevision))
 }
 
+// fenceAuthz is the fence of every decision that depends on permissions or
+// policies: it covers acknowledged grants, revokes and policy changes.
+func (a *App) fenceAuthz(ctx context.Context, minRevision uint64) error {
+	head, err := a.log.Head(ctx, events.PolicySubjectPrefix)
+	if err != nil {
+		return fmt.Errorf("%w: read fence: %w", ErrUnavailable, err)
+	}
+	return a.fence(ctx, events.GrantsSubjectPrefix, max(head, minRevision))
+}
+
 func (a *App) waitFor(ctx context.Context, rev uint64) error {
+	return a.waitOn(ctx, a.fresh, rev)
+}
+
+func (a *App) waitOn(ctx context.Context, f Freshness, rev uint64) error {
 	wctx, cancel := context.WithTimeout(ctx, a.cfg.ReadWait)
 	defer cancel()
-	if err := a.fresh.WaitFor(wctx, rev); err != nil {
+	if err := f.WaitFor(wctx, rev); err != nil {
 		return fmt.Errorf("%w: projection has not reached revision %d within %s", ErrUnavailable, rev, a.cfg.ReadWait)
 	}
 	return nil

@@ -14,3 +14,7 @@ var (
 	// needs within the configured wait; retrying later can succeed.
 	ErrUnavailable = errors.New("not yet available")
 )
+
+// ErrPolicyRefused means a write or read policy refused the request; it is
+// a 403 with its own code so clients can tell it from a missing grant.
+var ErrPolicyRefused = errors.New("refused by policy")

@@ -22,19 +22,14 @@ func (a *App) SetGrant(ctx context.Context, by Identity, e Edge, granted bool) (
 	if err := requireAdmin(by); err != nil {
 		return 0, err
 	}
-	for _, id := range []string{e.From, e.To} {
-		if err := events.CheckID(id); err != nil {
-			return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
-		}
-	}
 	fromKind, toKind := "agents/", "resources/"
 	if e.UserAgent {
 		fromKind, toKind = "users/", "agents/"
 	}
-	if err := a.mustExist(ctx, fromKind, e.From); err != nil {
+	if err := a.checkedExists(ctx, fromKind, e.From); err != nil {
 		return 0, err
 	}
-	if err := a.mustExist(ctx, toKind, e.To); err != nil {
+	if err := a.checkedExists(ctx, toKind, e.To); err != nil {
 		return 0, err
 	}
 	var p events.Payload

@@ -1,6 +1,3 @@
-// Package embed turns text into vectors. Two Embedders: Hashing, the
-// deterministic offline default (feature hashing, no model), and OpenAI,
-// any OpenAI-compatible embeddings endpoint through go-openai.
 package embed
 
 import "context"

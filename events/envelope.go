@@ -3,6 +3,7 @@ package events
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -39,7 +40,19 @@ type Meta struct {
 	CorrelationID string // shared by every event of one request or query
 	CausationID   string // id of the event that caused this one, if any
 	Time          time.Time
+	// ID, when set, is the event id instead of a fresh UUIDv7. Workers that
+	// may run a step twice (a redelivery after a crash) derive it from the
+	// step, so that the log's deduplication stores the step's events once.
+	ID string
 }
+
+// StepID derives a stable event id (a name-based UUID) from the parts that
+// identify one step, e.g. (query id, round, "responded").
+func StepID(parts ...string) string {
+	return uuid.NewSHA1(stepNamespace, []byte(strings.Join(parts, "\x00"))).String()
+}
+
+var stepNamespace = uuid.MustParse("6f0c3c5e-8a53-4c61-9b8e-2b1d3c6d7e01")
 
 // Record is an event as read back from the log: the envelope and the log
 // revision (stream sequence) it was stored at.
@@ -59,9 +72,13 @@ func New(m Meta, payload Payload) (Envelope, error) {
 	if err != nil {
 		return Envelope{}, fmt.Errorf("events: encode %s: %w", spec.Type, err)
 	}
-	id, err := uuid.NewV7()
-	if err != nil {
-		return Envelope{}, fmt.Errorf("events: new id: %w", err)
+	id := m.ID
+	if id == "" {
+		u, err := uuid.NewV7()
+		if err != nil {
+			return Envelope{}, fmt.Errorf("events: new id: %w", err)
+		}
+		id = u.String()
 	}
 	t := m.Time
 	if t.IsZero() {
@@ -69,11 +86,11 @@ func New(m Meta, payload Payload) (Envelope, error) {
 	}
 	corr := m.CorrelationID
 	if corr == "" {
-		corr = id.String()
+		corr = id
 	}
 	return Envelope{
 		SpecVersion:     SpecVersion,
-		ID:              id.String(),
+		ID:              id,
 		Source:          m.Source,
 		Type:            spec.Type,
 		SchemaVersion:   spec.Version,

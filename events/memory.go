@@ -129,7 +129,9 @@ func (p *FragmentRejected) EventSubject() string { return "rejections/" + p.User
 func (*PolicySet) EventType() string { return TypePolicySet }
 
 // EventSubject implements Payload.
-func (p *PolicySet) EventSubject() string { return PolicySubjectPrefix + p.Target + "/" + p.Scope.Key() }
+func (p *PolicySet) EventSubject() string {
+	return PolicySubjectPrefix + p.Target + "/" + p.Scope.Key()
+}
 
 // EventType implements Payload.
 func (*MemoryRead) EventType() string { return TypeMemoryRead }

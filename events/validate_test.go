@@ -152,3 +152,21 @@ func TestResourceConfigSurvivesTheRoundTrip(t *testing.T) {
 		t.Fatalf("config %s", got)
 	}
 }
+
+func TestVectorRoundTrip(t *testing.T) {
+	v := []float32{0, 1.5, -2.25, 3e-8}
+	e := events.Embedding{Model: "m", Dims: len(v), Vector: events.EncodeVector(v)}
+	back, err := e.DecodeVector()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range v {
+		if back[i] != v[i] {
+			t.Fatalf("component %d: %v != %v", i, back[i], v[i])
+		}
+	}
+	e.Dims = 5
+	if _, err := e.DecodeVector(); !errors.Is(err, events.ErrInvalid) {
+		t.Fatalf("wrong dims: %v", err)
+	}
+}

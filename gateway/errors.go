@@ -20,6 +20,8 @@ func statusOf(err error) (int, string) {
 		return http.StatusBadRequest, "invalid"
 	case errors.Is(err, app.ErrUnauthenticated):
 		return http.StatusUnauthorized, "unauthenticated"
+	case errors.Is(err, app.ErrPolicyRefused):
+		return http.StatusForbidden, "refused_by_policy"
 	case errors.Is(err, app.ErrForbidden):
 		return http.StatusForbidden, "forbidden"
 	case errors.Is(err, app.ErrNotFound):

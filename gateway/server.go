@@ -62,6 +62,10 @@ func (s *Server) routes() {
 	authed("PUT /v1/grants/agent-resource/{from}/{to}", s.grant(false, true))
 	authed("DELETE /v1/grants/agent-resource/{from}/{to}", s.grant(false, false))
 	authed("GET /v1/access/{user}", s.accessOf)
+	authed("POST /v1/fragments", s.writeFragment)
+	authed("POST /v1/memory/view", s.memoryView)
+	authed("POST /v1/policies", s.setPolicy)
+	authed("GET /v1/policies", s.listPolicies)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})

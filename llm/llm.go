@@ -1,8 +1,3 @@
-// Package llm is the language-model provider interface of cmem and its two
-// implementations: Offline, the deterministic default that does every job
-// without generation (routing by similarity, extractive answers, rule-based
-// extraction and redaction), and OpenAI, any OpenAI-compatible chat endpoint
-// through go-openai. Prompts are the paper's by default (Prompts).
 package llm
 
 import (

@@ -15,6 +15,14 @@ type Config struct {
 	AdminToken string        // CMEM_ADMIN_TOKEN; empty reads or creates DataDir/admin.token
 	ReadWait   time.Duration // bound on waiting for a projection to be fresh enough
 	Source     string        // names this process in the events it writes
+
+	WeaviateURL string // CMEM_WEAVIATE_URL; empty = the in-process vector view
+
+	OpenAIBaseURL  string // CMEM_OPENAI_BASE_URL; empty = offline provider and hashing embedder
+	OpenAIAPIKey   string // OPENAI_API_KEY
+	ChatModel      string // CMEM_CHAT_MODEL
+	EmbeddingModel string // CMEM_EMBEDDING_MODEL
+	EmbeddingDims  int    // CMEM_EMBEDDING_DIMS; 0 = the model's native size
 }
 
 func (c *Config) setDefaults() {

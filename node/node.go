@@ -8,34 +8,46 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/eventlog"
-	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/gateway"
+	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
+	"github.com/cmem/cmem/vectors"
 )
 
 // Node is one running cmem process.
 type Node struct {
-	Log    *eventlog.Log
-	Graph  *access.Graph
-	Runner *projectors.Runner
-	App    *app.App
+	Log       *eventlog.Log
+	Graph     *access.Graph
+	Policies  *memory.Policies
+	Fragments *memory.Fragments
+	Store     vectors.Store
+	Embedder  embed.Embedder
+	LLM       llm.Provider
+	// Runner feeds the in-memory projections; ViewRunner the vector view
+	// (the same runner when the view is in-process).
+	Runner     *projectors.Runner
+	ViewRunner *projectors.Runner
+	App        *app.App
 
 	cfg      Config
 	logger   *slog.Logger
 	http     *http.Server
 	listener net.Listener
 	cancel   context.CancelFunc
-	done     chan struct{}
+	wg       sync.WaitGroup
 }
 
 // Start opens the log, rebuilds the projections from it, and serves HTTP.
-// It returns once the projections have caught up with the log as it was at
-// start, so the first request sees every event written before.
+// It returns once the in-memory projections have caught up with the log as
+// it was at start, so the first request sees every event written before.
 func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) {
 	cfg.setDefaults()
 	if err := cfg.Validate(); err != nil {
@@ -51,62 +63,108 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	if err != nil {
 		return nil, err
 	}
-	n := &Node{cfg: cfg, logger: logger, done: make(chan struct{})}
-	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort}, logger)
-	if err != nil {
+	n := &Node{cfg: cfg, logger: logger}
+	if err := n.open(ctx); err != nil {
+		n.Close()
 		return nil, err
 	}
 	if err := n.startProjections(ctx); err != nil {
 		n.Close()
 		return nil, err
 	}
-	n.App, err = app.New(app.Config{AdminToken: token, ReadWait: cfg.ReadWait, Source: cfg.Source}, logAdapter{n.Log}, n.Graph, n.Runner)
+	n.App, err = app.New(app.Config{AdminToken: token, ReadWait: cfg.ReadWait, Source: cfg.Source}, app.Deps{
+		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
+		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM,
+	})
 	if err != nil {
 		n.Close()
 		return nil, err
 	}
-	api, err := gateway.New(gateway.DefaultConfig(), n.App, logger)
-	if err != nil {
+	if err := n.serveHTTP(); err != nil {
 		n.Close()
 		return nil, err
 	}
-	if n.listener, err = net.Listen("tcp", cfg.HTTPAddr); err != nil {
-		n.Close()
-		return nil, fmt.Errorf("node: listen %s: %w", cfg.HTTPAddr, err)
-	}
-	n.http = &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		if err := n.http.Serve(n.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			logger.Error("http server stopped", "err", err)
-		}
-	}()
-	logger.Info("cmem ready", "http", "http://"+n.Addr(), "nats", n.Log.ClientURL(), "revision", n.Runner.Revision())
+	logger.Info("cmem ready", "http", "http://"+n.Addr(), "nats", n.Log.ClientURL(), "revision", n.Runner.Revision(),
+		"embedder", n.Embedder.Model(), "llm", n.LLM.Name())
 	return n, nil
 }
 
-func (n *Node) startProjections(ctx context.Context) error {
-	n.Graph = access.NewGraph()
+// open connects the log and builds the components the configuration names.
+func (n *Node) open(ctx context.Context) error {
 	var err error
-	if n.Runner, err = projectors.NewRunner(n.Log, n.logger, n.Graph); err != nil {
+	cfg := n.cfg
+	if n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort}, n.logger); err != nil {
 		return err
+	}
+	if n.Embedder, err = newEmbedder(cfg); err != nil {
+		return err
+	}
+	n.Graph, n.Policies, n.Fragments = access.NewGraph(), memory.NewPolicies(), memory.NewFragments()
+	if n.LLM, err = newProvider(cfg, n.Graph.UserIDs, n.logger); err != nil {
+		return err
+	}
+	n.Store, _, err = newStore(ctx, cfg, n.Embedder.Dims())
+	return err
+}
+
+func (n *Node) startProjections(ctx context.Context) error {
+	view := memory.NewViewProjection("vector-view", n.Store, n.Embedder)
+	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments}
+	external := n.cfg.WeaviateURL != ""
+	if !external {
+		core = append(core, view)
+	}
+	var err error
+	if n.Runner, err = projectors.NewRunner(n.Log, n.logger, core...); err != nil {
+		return err
+	}
+	n.ViewRunner = n.Runner
+	runners := []*projectors.Runner{n.Runner}
+	if external {
+		// An external store indexes slowly; it gets its own runner so that
+		// the access graph never waits on it.
+		if n.ViewRunner, err = projectors.NewRunner(n.Log, n.logger, view); err != nil {
+			return err
+		}
+		runners = append(runners, n.ViewRunner)
+	}
+	rctx, cancel := context.WithCancel(context.Background())
+	n.cancel = cancel
+	for _, r := range runners {
+		n.wg.Add(1)
+		go func() {
+			defer n.wg.Done()
+			_ = r.Run(rctx)
+		}()
 	}
 	head, err := n.Log.Head(ctx, "")
 	if err != nil {
 		return err
 	}
-	rctx, cancel := context.WithCancel(context.Background())
-	n.cancel = cancel
-	go func() {
-		defer close(n.done)
-		_ = n.Runner.Run(rctx)
-	}()
 	start := time.Now()
 	if err := n.Runner.WaitFor(ctx, head); err != nil {
 		return fmt.Errorf("node: rebuild projections: %w", err)
 	}
 	elapsed := time.Since(start)
-	rate := float64(head) / max(elapsed.Seconds(), 1e-9)
-	n.logger.Info("projections rebuilt from the log", "events", head, "took", elapsed, "events_per_s", int(rate))
+	n.logger.Info("projections rebuilt from the log", "events", head, "took", elapsed,
+		"events_per_s", int(float64(head)/max(elapsed.Seconds(), 1e-9)))
+	return nil
+}
+
+func (n *Node) serveHTTP() error {
+	api, err := gateway.New(gateway.DefaultConfig(), n.App, n.logger)
+	if err != nil {
+		return err
+	}
+	if n.listener, err = net.Listen("tcp", n.cfg.HTTPAddr); err != nil {
+		return fmt.Errorf("node: listen %s: %w", n.cfg.HTTPAddr, err)
+	}
+	n.http = &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := n.http.Serve(n.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			n.logger.Error("http server stopped", "err", err)
+		}
+	}()
 	return nil
 }
 
@@ -123,28 +181,12 @@ func (n *Node) Close() {
 	}
 	if n.cancel != nil {
 		n.cancel()
-		<-n.done
+		n.wg.Wait()
+	}
+	if n.Store != nil {
+		_ = n.Store.Close()
 	}
 	if n.Log != nil {
 		n.Log.Close()
 	}
-}
-
-// logAdapter gives the use cases the log in their own terms.
-type logAdapter struct{ l *eventlog.Log }
-
-func (a logAdapter) Append(ctx context.Context, e events.Envelope, exclusive bool) (uint64, error) {
-	var opts []eventlog.AppendOption
-	if exclusive {
-		opts = append(opts, eventlog.ExpectNew())
-	}
-	rev, err := a.l.Append(ctx, e, opts...)
-	if errors.Is(err, eventlog.ErrSubjectTaken) {
-		return 0, fmt.Errorf("%w: %s is already registered", app.ErrConflict, e.Subject)
-	}
-	return rev, err
-}
-
-func (a logAdapter) Head(ctx context.Context, filter string) (uint64, error) {
-	return a.l.Head(ctx, filter)
 }

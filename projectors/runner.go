@@ -21,6 +21,15 @@ type Projection interface {
 	Apply(events.Record) error
 }
 
+// Flusher is a projection that buffers in Apply and writes in Flush (e.g. a
+// batch to an external store). The runner flushes at the end of every
+// batch before it reports the batch as applied; when Flush fails it calls
+// Discard and replays the batch, so nothing is skipped.
+type Flusher interface {
+	Flush(ctx context.Context) error
+	Discard()
+}
+
 // Source is the part of the log a Runner reads.
 type Source interface {
 	Follow(ctx context.Context, from uint64, fn func(eventlog.Msg) error) error
@@ -57,9 +66,13 @@ func NewRunner(src Source, logger *slog.Logger, projections ...Projection) (*Run
 func (r *Runner) Run(ctx context.Context) error {
 	backoff := 100 * time.Millisecond
 	for {
+		before := r.revision.Load()
 		err := r.follow(ctx)
 		if ctx.Err() != nil {
 			return nil
+		}
+		if r.revision.Load() > before {
+			backoff = 100 * time.Millisecond
 		}
 		r.logger.Warn("projection runner interrupted; resuming", "revision", r.revision.Load(), "err", err)
 		select {
@@ -84,13 +97,11 @@ func (r *Runner) follow(ctx context.Context) error {
 	go func() {
 		defer close(done)
 		for batch := range batches {
-			for _, m := range batch {
-				if err := r.handle(m); err != nil {
-					cancel(err)
-					for range batches { // unblock the receiver; Run resumes after the last applied event
-					}
-					return
+			if err := r.handleBatch(ctx, batch); err != nil {
+				cancel(err)
+				for range batches { // unblock the receiver; Run resumes after the last applied event
 				}
+				return
 			}
 		}
 	}()
@@ -114,6 +125,30 @@ func (r *Runner) follow(ctx context.Context) error {
 	return err
 }
 
+func (r *Runner) handleBatch(ctx context.Context, batch []eventlog.Msg) error {
+	for _, m := range batch {
+		if err := r.handle(m); err != nil {
+			return err
+		}
+	}
+	for _, p := range r.projections {
+		f, ok := p.(Flusher)
+		if !ok {
+			continue
+		}
+		if err := f.Flush(ctx); err != nil {
+			for _, p := range r.projections {
+				if f, ok := p.(Flusher); ok {
+					f.Discard()
+				}
+			}
+			return fmt.Errorf("projectors: flush %s: %w", p.Name(), err)
+		}
+	}
+	r.advance(batch[len(batch)-1].Revision)
+	return nil
+}
+
 func (r *Runner) handle(m eventlog.Msg) error {
 	if m.Revision <= r.revision.Load() {
 		return nil
@@ -135,7 +170,6 @@ func (r *Runner) handle(m eventlog.Msg) error {
 			}
 		}
 	}
-	r.advance(m.Revision)
 	return nil
 }
 

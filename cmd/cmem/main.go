@@ -68,9 +68,15 @@ func run(args []string, role string, needsCluster bool) error {
 	fs.StringVar(&cfg.NATSURL, "nats", env("CMEM_NATS_URL", ""), "external NATS URL; empty runs the embedded server (CMEM_NATS_URL)")
 	fs.IntVar(&cfg.NATSPort, "nats-port", 4222, "port of the embedded NATS server; -1 picks a free one")
 	fs.DurationVar(&cfg.ReadWait, "read-wait", 5*time.Second, "how long a read waits for projections to be fresh enough")
+	fs.StringVar(&cfg.WeaviateURL, "weaviate", env("CMEM_WEAVIATE_URL", ""), "Weaviate URL for the vector view; empty = in-process (CMEM_WEAVIATE_URL)")
+	fs.StringVar(&cfg.OpenAIBaseURL, "openai-base-url", env("CMEM_OPENAI_BASE_URL", ""), "OpenAI-compatible API base URL; empty = offline provider (CMEM_OPENAI_BASE_URL)")
+	fs.StringVar(&cfg.ChatModel, "chat-model", env("CMEM_CHAT_MODEL", ""), "chat model for the OpenAI provider (CMEM_CHAT_MODEL)")
+	fs.StringVar(&cfg.EmbeddingModel, "embedding-model", env("CMEM_EMBEDDING_MODEL", ""), "embedding model for the OpenAI provider (CMEM_EMBEDDING_MODEL)")
+	fs.IntVar(&cfg.EmbeddingDims, "embedding-dims", 0, "embedding dimensions; 0 = the model's native size")
 	level := fs.String("log-level", env("CMEM_LOG_LEVEL", "info"), "debug, info, warn or error (CMEM_LOG_LEVEL)")
 	_ = fs.Parse(args)
 	cfg.AdminToken = os.Getenv("CMEM_ADMIN_TOKEN")
+	cfg.OpenAIAPIKey = os.Getenv("OPENAI_API_KEY")
 	if needsCluster && cfg.NATSURL == "" {
 		return errors.New(role + " needs a shared NATS cluster: set CMEM_NATS_URL or -nats")
 	}

@@ -1,0 +1,27 @@
+package app
+
+import (
+	"time"
+
+	"github.com/cmem/cmem/vectors"
+)
+
+// Fragment is a memory fragment as the API shows it (F in contract v1).
+type Fragment struct {
+	ID        string    `json:"id"`
+	Key       string    `json:"key"`
+	Value     string    `json:"value"`
+	Tier      string    `json:"tier"`
+	User      string    `json:"user"`
+	Agents    []string  `json:"agents"`
+	Resources []string  `json:"resources"`
+	CreatedAt time.Time `json:"created_at"`
+	Revision  uint64    `json:"revision"`
+	// Score is the similarity to the query, in views only.
+	Score *float32 `json:"score,omitempty"`
+}
+
+func fromView(f vectors.Fragment) Fragment {
+	return Fragment{ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, User: f.User,
+		Agents: f.Agents, Resources: f.Resources, CreatedAt: f.CreatedAt, Revision: f.Revision}
+}

@@ -1,0 +1,138 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/vectors"
+)
+
+// MaxK bounds k_user and k_cross.
+const MaxK = 100
+
+// ViewRequest asks for the memory view of the caller through Agent.
+type ViewRequest struct {
+	Agent       string
+	Query       string
+	KUser       int
+	KCross      int
+	MinRevision uint64
+	QueryID     string
+}
+
+// ViewAnswer is a memory view: Revision is where its MemoryRead event was
+// stored; GraphRevision the access-graph revision it was checked against.
+type ViewAnswer struct {
+	Revision      uint64     `json:"revision"`
+	GraphRevision uint64     `json:"graph_revision"`
+	Private       []Fragment `json:"private"`
+	Shared        []Fragment `json:"shared"`
+}
+
+// MemoryView serves π_read(u,a,now): the top KUser fragments of the caller's
+// private tier and the top KCross of the shared tier, both inside M(u,a,now)
+// on graphs that include every acknowledged revoke, ranked by similarity of
+// the query to the fragment key, shaped by the read policy, and recorded as
+// a MemoryRead event.
+func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (ViewAnswer, error) {
+	if by.ID == AdminID {
+		return ViewAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no memory view", ErrForbidden)
+	}
+	if err := events.CheckID(req.Agent); err != nil {
+		return ViewAnswer{}, fmt.Errorf("%w: agent: %w", ErrInvalid, err)
+	}
+	if req.KUser < 0 || req.KCross < 0 || req.KUser > MaxK || req.KCross > MaxK {
+		return ViewAnswer{}, fmt.Errorf("%w: k_user and k_cross must be within 0..%d", ErrInvalid, MaxK)
+	}
+	if err := a.fenceAuthz(ctx, req.MinRevision); err != nil {
+		return ViewAnswer{}, err
+	}
+	if err := a.waitOn(ctx, a.viewFresh, req.MinRevision); err != nil {
+		return ViewAnswer{}, err
+	}
+	g := a.view.Revision()
+	now := access.AtRevision(g)
+	if !a.view.CanInvoke(by.ID, req.Agent, now) {
+		return ViewAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", ErrForbidden, by.ID, req.Agent)
+	}
+	vecs, err := a.embedder.Embed(ctx, []string{req.Query})
+	if err != nil {
+		return ViewAnswer{}, fmt.Errorf("%w: embed query: %w", ErrUnavailable, err)
+	}
+	pol := a.policies.Resolve(memory.TargetRead, by.ID, req.Agent, a.clockNow())
+	allowedA, allowedR := a.view.Agents(by.ID, now), a.view.Resources(req.Agent, now)
+	ans := ViewAnswer{GraphRevision: g}
+	var trace events.PolicyTrace
+	for _, tier := range []struct {
+		name string
+		k    int
+		out  *[]Fragment
+	}{{events.TierPrivate, req.KUser, &ans.Private}, {events.TierShared, req.KCross, &ans.Shared}} {
+		f := vectors.NewFilter(tier.name, by.ID, allowedA, a.view.AgentIDs(), allowedR, a.view.ResourceIDs())
+		if *tier.out, trace, err = a.tierView(ctx, by.ID, req.Agent, vecs[0], f, tier.k, now, pol); err != nil {
+			return ViewAnswer{}, err
+		}
+	}
+	read := &events.MemoryRead{User: by.ID, Agent: req.Agent, Query: req.Query, QueryID: req.QueryID,
+		Private: ids(ans.Private), Shared: ids(ans.Shared), GraphRevision: g, KUser: req.KUser, KCross: req.KCross, Policy: trace}
+	if ans.Revision, err = a.append(ctx, by, read, false); err != nil {
+		return ViewAnswer{}, err
+	}
+	return ans, nil
+}
+
+// tierView searches one tier, re-checks every hit against the graphs (the
+// store's filter is an optimisation, never the enforcement) and applies the
+// read policy.
+func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f vectors.Filter, k int,
+	now access.Point, pol memory.Policy) ([]Fragment, events.PolicyTrace, error) {
+	out := []Fragment{}
+	if k == 0 {
+		return out, pol.Trace(), nil
+	}
+	fetch := k
+	if pol.Kind != "simple" {
+		fetch = min(4*k, 4*MaxK) // a keyword filter may drop many
+	}
+	hits, err := a.store.Search(ctx, vec, f, fetch)
+	if err != nil {
+		return nil, events.PolicyTrace{}, fmt.Errorf("%w: vector view: %w", ErrUnavailable, err)
+	}
+	items := make([]memory.Surfaced, 0, len(hits))
+	byID := make(map[string]vectors.Hit, len(hits))
+	for _, h := range hits {
+		if h.Tier != f.Tier || h.Tier == events.TierPrivate && h.User != user ||
+			!a.view.Admissible(user, agent, access.Provenance{Agents: h.Agents, Resources: h.Resources}, now) {
+			viewPostFilterDropped.Inc()
+			slog.Warn("vector view returned an inadmissible fragment; dropped", "fragment", h.ID, "user", user, "agent", agent)
+			continue
+		}
+		items = append(items, memory.Surfaced{ID: h.ID, Key: h.Key, Value: h.Value})
+		byID[h.ID] = h
+	}
+	shaped, trace, err := memory.ApplyRead(ctx, pol, items, a.llm)
+	if err != nil {
+		return nil, trace, err
+	}
+	for _, s := range shaped[:min(k, len(shaped))] {
+		h := byID[s.ID]
+		fr := fromView(h.Fragment)
+		fr.Key, fr.Value = s.Key, s.Value
+		score := h.Score
+		fr.Score = &score
+		out = append(out, fr)
+	}
+	return out, trace, nil
+}
+
+func ids(fs []Fragment) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.ID
+	}
+	return out
+}

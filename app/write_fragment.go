@@ -1,0 +1,169 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/memory"
+)
+
+// WriteRequest is a user writing memory through an agent, as an app that
+// runs its own agents does.
+type WriteRequest struct {
+	Agent       string
+	Resources   []string
+	Key         string
+	Value       string
+	Tier        string
+	DerivedFrom []string
+	QueryID     string
+	// SourceEvent is the id of the event whose content is remembered (an
+	// AgentResponded in the pipeline); empty for a direct API write.
+	SourceEvent string
+}
+
+// WriteAnswer is what was written, and the revision of the last event.
+type WriteAnswer struct {
+	Fragments []Fragment `json:"fragments"`
+	Revision  uint64     `json:"revision"`
+}
+
+// WriteFragment checks that the caller may write through req.Agent with
+// req.Resources now and may read every source it derives from, derives the
+// provenance, runs the write policy of the tier, embeds and appends the
+// fragments. A refused write is recorded as FragmentRejected.
+func (a *App) WriteFragment(ctx context.Context, by Identity, req WriteRequest) (WriteAnswer, error) {
+	if err := a.checkWrite(by, &req); err != nil {
+		return WriteAnswer{}, err
+	}
+	if err := a.fenceAuthz(ctx, 0); err != nil {
+		return WriteAnswer{}, err
+	}
+	now := access.AtRevision(a.view.Revision())
+	if !a.view.CanInvoke(by.ID, req.Agent, now) {
+		return WriteAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", ErrForbidden, by.ID, req.Agent)
+	}
+	for _, r := range req.Resources {
+		if !a.view.CanUse(req.Agent, r, now) {
+			return WriteAnswer{}, fmt.Errorf("%w: agent %s may not use resource %s", ErrForbidden, req.Agent, r)
+		}
+	}
+	sources, err := a.sources(ctx, by.ID, req.Agent, req.DerivedFrom, now)
+	if err != nil {
+		return WriteAnswer{}, err
+	}
+	t := a.clockNow()
+	mode := a.policies.Resolve(memory.TargetProvenance, by.ID, req.Agent, t)
+	prov := memory.Derive(mode.Kind, req.Agent, req.Resources, sources)
+
+	pol := a.policies.Resolve(memory.WriteTarget(req.Tier), by.ID, req.Agent, t)
+	drafts, trace, err := memory.ApplyWrite(ctx, pol, req.Tier, memory.Draft{Key: req.Key, Value: req.Value},
+		memory.WriteEnv{LLM: a.llm, Users: a.view.UserIDs()})
+	if errors.Is(err, memory.ErrBlocked) {
+		rej := &events.FragmentRejected{User: by.ID, Agent: req.Agent, Tier: req.Tier, Reason: err.Error(), QueryID: req.QueryID, Policy: trace}
+		if _, aerr := a.append(ctx, by, rej, false); aerr != nil {
+			return WriteAnswer{}, aerr
+		}
+		return WriteAnswer{}, fmt.Errorf("%w: %w", ErrPolicyRefused, err)
+	}
+	if err != nil {
+		return WriteAnswer{}, err
+	}
+	return a.appendFragments(ctx, by, req, prov, mode.Kind, trace, drafts)
+}
+
+func (a *App) checkWrite(by Identity, req *WriteRequest) error {
+	if by.ID == AdminID {
+		return fmt.Errorf("%w: the bootstrap admin is not a user and has no memory; write as a registered user", ErrForbidden)
+	}
+	if req.Tier != events.TierPrivate && req.Tier != events.TierShared {
+		return fmt.Errorf("%w: tier must be %q or %q", ErrInvalid, events.TierPrivate, events.TierShared)
+	}
+	if strings.TrimSpace(req.Key) == "" {
+		return fmt.Errorf("%w: key must not be empty", ErrInvalid)
+	}
+	if len(req.Key) > 4096 || len(req.Value) > 262144 {
+		return fmt.Errorf("%w: key is limited to 4096 bytes and value to 256 KiB", ErrInvalid)
+	}
+	for _, id := range append([]string{req.Agent}, req.Resources...) {
+		if err := events.CheckID(id); err != nil {
+			return fmt.Errorf("%w: %w", ErrInvalid, err)
+		}
+	}
+	for _, id := range req.DerivedFrom {
+		if err := events.CheckID(id); err != nil {
+			return fmt.Errorf("%w: derived_from: %w", ErrInvalid, err)
+		}
+	}
+	return nil
+}
+
+// sources returns the provenance of every fragment the write derives from;
+// each must exist and be admissible to (user, agent) now.
+func (a *App) sources(ctx context.Context, user, agent string, ids []string, now access.Point) ([]memory.Provenance, error) {
+	out := make([]memory.Provenance, 0, len(ids))
+	for _, id := range ids {
+		f, ok := a.fragments.Get(id)
+		if !ok { // written a moment ago through another gateway?
+			if err := a.fence(ctx, "fragments/", 0); err != nil {
+				return nil, err
+			}
+			if f, ok = a.fragments.Get(id); !ok {
+				return nil, fmt.Errorf("%w: fragment %s", ErrNotFound, id)
+			}
+		}
+		if f.Tier == events.TierPrivate && f.User != user ||
+			!a.view.Admissible(user, agent, access.Provenance{Agents: f.Agents, Resources: f.Resources}, now) {
+			return nil, fmt.Errorf("%w: fragment %s is not readable by %s through %s", ErrForbidden, id, user, agent)
+		}
+		out = append(out, f.Provenance())
+	}
+	return out, nil
+}
+
+func (a *App) appendFragments(ctx context.Context, by Identity, req WriteRequest, prov memory.Provenance,
+	mode string, trace events.PolicyTrace, drafts []memory.Draft) (WriteAnswer, error) {
+	keys := make([]string, len(drafts))
+	for i, d := range drafts {
+		keys[i] = d.Key
+	}
+	vecs, err := a.embedder.Embed(ctx, keys)
+	if err != nil {
+		return WriteAnswer{}, fmt.Errorf("%w: embed: %w", ErrUnavailable, err)
+	}
+	var ans WriteAnswer
+	for i, d := range drafts {
+		id, err := uuid.NewV7()
+		if err != nil {
+			return WriteAnswer{}, err
+		}
+		meta := a.meta(ctx, by)
+		meta.Time = time.Now().UTC()
+		meta.CausationID = req.SourceEvent
+		fw := &events.FragmentWritten{
+			ID: id.String(), Key: d.Key, Value: d.Value, Tier: req.Tier, User: by.ID,
+			Agents: prov.Agents, Resources: prov.Resources, CreatedAt: meta.Time, SourceEvent: req.SourceEvent,
+			QueryID: req.QueryID, DerivedFrom: req.DerivedFrom, Provenance: mode, Policy: trace,
+			Embedding: &events.Embedding{Model: a.embedder.Model(), Dims: len(vecs[i]), Vector: events.EncodeVector(vecs[i])},
+		}
+		e, err := events.New(meta, fw)
+		if err != nil {
+			return WriteAnswer{}, err
+		}
+		rev, err := a.log.Append(ctx, e, false)
+		if err != nil {
+			return WriteAnswer{}, err
+		}
+		ans.Revision = rev
+		ans.Fragments = append(ans.Fragments, Fragment{ID: fw.ID, Key: fw.Key, Value: fw.Value, Tier: fw.Tier, User: fw.User,
+			Agents: fw.Agents, Resources: fw.Resources, CreatedAt: e.Time, Revision: rev})
+	}
+	return ans, nil
+}

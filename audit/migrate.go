@@ -1,0 +1,130 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	chddl "github.com/cmem/cmem/schemas/clickhouse"
+)
+
+// Migration is one DDL file of schemas/clickhouse.
+type Migration struct {
+	Version    int
+	Name       string
+	Statements []string
+}
+
+// Migrations returns the embedded migrations in the order they apply.
+func Migrations() ([]Migration, error) { return loadMigrations(chddl.FS) }
+
+func loadMigrations(fsys fs.FS) ([]Migration, error) {
+	files, err := fs.Glob(fsys, "*.sql")
+	if err != nil {
+		return nil, fmt.Errorf("audit: list migrations: %w", err)
+	}
+	var out []Migration
+	seen := map[int]string{}
+	for _, f := range files {
+		num, _, ok := strings.Cut(path.Base(f), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || len(num) != 4 {
+			return nil, fmt.Errorf("audit: migration %s: want NNNN_name.sql", f)
+		}
+		if prev, dup := seen[v]; dup {
+			return nil, fmt.Errorf("audit: migrations %s and %s share version %d", prev, f, v)
+		}
+		seen[v] = f
+		raw, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			return nil, fmt.Errorf("audit: read migration %s: %w", f, err)
+		}
+		out = append(out, Migration{Version: v, Name: strings.TrimSuffix(f, ".sql"), Statements: splitStatements(string(raw))})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Version < out[j].Version })
+	return out, nil
+}
+
+// splitStatements cuts a file at the semicolons that end a line, because
+// the native protocol takes one statement per query. Chunks holding only
+// comments are dropped.
+func splitStatements(sql string) []string {
+	var out []string
+	var cur strings.Builder
+	flush := func() {
+		s := strings.TrimSpace(cur.String())
+		cur.Reset()
+		for _, line := range strings.Split(s, "\n") {
+			if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "--") {
+				out = append(out, s)
+				return
+			}
+		}
+	}
+	for _, line := range strings.SplitAfter(sql, "\n") {
+		trimmed := strings.TrimRight(line, " \t\r\n")
+		if strings.HasSuffix(trimmed, ";") && !strings.HasPrefix(strings.TrimSpace(trimmed), "--") {
+			cur.WriteString(strings.TrimSuffix(trimmed, ";"))
+			flush()
+			continue
+		}
+		cur.WriteString(line)
+	}
+	flush()
+	return out
+}
+
+const migrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    UInt32,
+    name       String,
+    applied_at DateTime('UTC')
+) ENGINE = ReplacingMergeTree ORDER BY version`
+
+// migrate applies every migration not yet recorded, in order, and records
+// each once it has fully applied. The statements are idempotent, so a
+// projector that dies halfway, or two that race, redo a step harmlessly.
+func (s *Store) migrate(ctx context.Context) error {
+	if err := s.conn.Exec(ctx, migrationsTable); err != nil {
+		return fmt.Errorf("audit: create schema_migrations: %w", err)
+	}
+	rows, err := s.conn.Query(ctx, "SELECT DISTINCT version FROM schema_migrations")
+	if err != nil {
+		return fmt.Errorf("audit: read schema_migrations: %w", err)
+	}
+	applied := map[int]bool{}
+	for rows.Next() {
+		var v uint32
+		if err := rows.Scan(&v); err != nil {
+			_ = rows.Close()
+			return fmt.Errorf("audit: read schema_migrations: %w", err)
+		}
+		applied[int(v)] = true
+	}
+	if err := errorsOf(rows); err != nil {
+		return fmt.Errorf("audit: read schema_migrations: %w", err)
+	}
+	ms, err := Migrations()
+	if err != nil {
+		return err
+	}
+	for _, m := range ms {
+		if applied[m.Version] {
+			continue
+		}
+		for i, stmt := range m.Statements {
+			if err := s.conn.Exec(ctx, stmt); err != nil {
+				return fmt.Errorf("audit: migration %s statement %d: %w", m.Name, i+1, err)
+			}
+		}
+		if err := s.conn.Exec(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (@v, @n, now())",
+			named("v", uint32(m.Version)), named("n", m.Name)); err != nil {
+			return fmt.Errorf("audit: record migration %s: %w", m.Name, err)
+		}
+		s.logger.Info("clickhouse migration applied", "migration", m.Name, "database", s.db)
+	}
+	return nil
+}

@@ -1,0 +1,11 @@
+package embed
+
+import "errors"
+
+// Errors of the embedders.
+var (
+	// ErrEmbed wraps every failure to embed (network, status, bad reply).
+	ErrEmbed = errors.New("embed: embedding failed")
+	// ErrConfig wraps every problem Validate finds in a configuration.
+	ErrConfig = errors.New("embed: invalid configuration")
+)

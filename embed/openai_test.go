@@ -1,0 +1,132 @@
+package embed_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embed/embedtest"
+	"github.com/cmem/cmem/llm/llmtest"
+)
+
+func newOpenAI(t *testing.T, srv *llmtest.Server, cfg embed.OpenAIConfig) *embed.OpenAI {
+	t.Helper()
+	cfg.BaseURL = srv.URL
+	e, err := embed.NewOpenAI(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// The contract holds over real HTTP when the server's vectors come from
+// Hashing; the server scales them and returns them in reverse order, so
+// the client's normalising and index ordering are exercised too.
+func TestOpenAIContract(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	srv.ConfigureEmbeddings(llmtest.EmbeddingsConfig{Embedder: embed.NewHashing(256), Scale: 3, Reverse: true})
+	e := newOpenAI(t, srv, embed.OpenAIConfig{APIKey: "sk-test", Model: "local-embedder", Dims: 256, BatchSize: 50})
+	embedtest.Run(t, e)
+	if len(srv.EmbeddingRequests()) == 0 {
+		t.Fatal("no request reached the server")
+	}
+}
+
+func TestOpenAIRequests(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	e := newOpenAI(t, srv, embed.OpenAIConfig{APIKey: "sk-test", Model: "text-embedding-3-small", Dims: 256, BatchSize: 2})
+	texts := []string{"first text", "", "second text", "third text"}
+	vecs, err := e.Embed(context.Background(), texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Model() != "openai:text-embedding-3-small:256" || e.Dims() != 256 {
+		t.Fatalf("Model %q Dims %d", e.Model(), e.Dims())
+	}
+	reqs := srv.EmbeddingRequests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d requests, want 2 batches", len(reqs))
+	}
+	wantInputs := [][]string{{"first text", "second text"}, {"third text"}}
+	for i, r := range reqs {
+		if r.Model != "text-embedding-3-small" || r.Dimensions != 256 {
+			t.Errorf("request %d: model %q dimensions %d", i, r.Model, r.Dimensions)
+		}
+		if got := r.Header.Get("Authorization"); got != "Bearer sk-test" {
+			t.Errorf("request %d: Authorization %q", i, got)
+		}
+		if !slices.Equal(r.Input, wantInputs[i]) {
+			t.Errorf("request %d: inputs %q, want %q (blank text must not be sent)", i, r.Input, wantInputs[i])
+		}
+	}
+	h := embed.NewHashing(256)
+	for i, text := range texts {
+		if !slices.Equal(vecs[i], h.Vector(text)) {
+			t.Errorf("vector %d is not the server's vector for %q", i, text)
+		}
+	}
+}
+
+func TestOpenAIOmitsDimensionsForOtherModels(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	e := newOpenAI(t, srv, embed.OpenAIConfig{Model: "nomic-embed-text", Dims: 256})
+	if _, err := e.Embed(context.Background(), []string{"x y"}); err != nil {
+		t.Fatal(err)
+	}
+	r := srv.EmbeddingRequests()[0]
+	if r.Dimensions != 0 || r.Header.Get("Authorization") != "" {
+		t.Fatalf("dimensions %d, Authorization %q: want neither", r.Dimensions, r.Header.Get("Authorization"))
+	}
+}
+
+func TestOpenAIErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		reply llmtest.Reply
+		cfg   embed.OpenAIConfig
+		cause error
+	}{
+		{"server error", llmtest.Status(http.StatusInternalServerError, "boom"), embed.OpenAIConfig{Dims: 256}, nil},
+		{"garbage", llmtest.Garbage(), embed.OpenAIConfig{Dims: 256}, nil},
+		{"wrong dims", llmtest.Reply{}, embed.OpenAIConfig{Dims: 512, Model: "m"}, nil},
+		{"timeout", llmtest.Reply{Delay: time.Minute}, embed.OpenAIConfig{Dims: 256, Timeout: 20 * time.Millisecond}, context.DeadlineExceeded},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := llmtest.NewServer(t)
+			srv.EnqueueEmbeddings(tc.reply)
+			if tc.cfg.Model == "" {
+				tc.cfg.Model = "m"
+			}
+			e := newOpenAI(t, srv, tc.cfg)
+			_, err := e.Embed(context.Background(), []string{"some text"})
+			if !errors.Is(err, embed.ErrEmbed) {
+				t.Fatalf("err %v, want ErrEmbed", err)
+			}
+			if tc.cause != nil && !errors.Is(err, tc.cause) {
+				t.Fatalf("err %v, want cause %v", err, tc.cause)
+			}
+		})
+	}
+}
+
+func TestOpenAIConfigValidate(t *testing.T) {
+	if err := (embed.OpenAIConfig{}).Validate(); err != nil {
+		t.Fatalf("defaults must validate: %v", err)
+	}
+	err := embed.OpenAIConfig{BaseURL: "ftp://x", Model: "custom", BatchSize: 5000, Timeout: -1}.Validate()
+	if !errors.Is(err, embed.ErrConfig) {
+		t.Fatalf("err %v, want ErrConfig", err)
+	}
+	var joined interface{ Unwrap() []error }
+	if !errors.As(err, &joined) || len(joined.Unwrap()) != 4 {
+		t.Fatalf("want 4 joined problems (URL, dims, batch, timeout), got %v", err)
+	}
+	if _, err := embed.NewOpenAI(embed.OpenAIConfig{Model: "custom"}); !errors.Is(err, embed.ErrConfig) {
+		t.Fatalf("NewOpenAI without dims for an unknown model: %v", err)
+	}
+}

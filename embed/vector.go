@@ -1,0 +1,33 @@
+package embed
+
+import "math"
+
+// Cosine returns the cosine similarity of a and b: 0 when either is the
+// zero vector or their lengths differ (vectors of different models are
+// not comparable, and saying so with 0 keeps ranking code simple).
+func Cosine(a, b []float32) float32 {
+	if len(a) != len(b) {
+		return 0
+	}
+	var dot, na, nb float64
+	for i := range a {
+		dot += float64(a[i]) * float64(b[i])
+		na += float64(a[i]) * float64(a[i])
+		nb += float64(b[i]) * float64(b[i])
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	return float32(dot / math.Sqrt(na*nb))
+}
+
+// Normalize scales v to unit L2 length in place and returns it; the zero
+// vector is returned unchanged.
+func Normalize(v []float32) []float32 {
+	acc := make([]float64, len(v))
+	for i, x := range v {
+		acc[i] = float64(x)
+	}
+	copy(v, normalise64(acc))
+	return v
+}

@@ -1,0 +1,112 @@
+package gateway
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/events"
+)
+
+func (s *Server) writeFragment(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	var req struct {
+		Agent       string   `json:"agent"`
+		Resources   []string `json:"resources"`
+		Key         string   `json:"key"`
+		Value       string   `json:"value"`
+		Tier        string   `json:"tier"`
+		DerivedFrom []string `json:"derived_from"`
+	}
+	if err := decode(r, &req, true); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ans, err := s.app.WriteFragment(r.Context(), by, app.WriteRequest{
+		Agent: req.Agent, Resources: req.Resources, Key: req.Key, Value: req.Value, Tier: req.Tier, DerivedFrom: req.DerivedFrom,
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, ans)
+}
+
+// defaultK is the paper's tier size (App. C.2: k_user = k_cross = 10).
+const defaultK = 10
+
+func (s *Server) memoryView(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	var req struct {
+		Agent       string `json:"agent"`
+		Query       string `json:"query"`
+		KUser       *int   `json:"k_user"`
+		KCross      *int   `json:"k_cross"`
+		MinRevision uint64 `json:"min_revision"`
+	}
+	if err := decode(r, &req, true); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	k := func(p *int) int {
+		if p == nil {
+			return defaultK
+		}
+		return *p
+	}
+	ans, err := s.app.MemoryView(r.Context(), by, app.ViewRequest{
+		Agent: req.Agent, Query: req.Query, KUser: k(req.KUser), KCross: k(req.KCross), MinRevision: req.MinRevision,
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ans)
+}
+
+func (s *Server) setPolicy(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	var req struct {
+		Target      string             `json:"target"`
+		Scope       events.PolicyScope `json:"scope"`
+		Kind        string             `json:"kind"`
+		Config      json.RawMessage    `json:"config"`
+		EffectiveAt string             `json:"effective_at"`
+	}
+	if err := decode(r, &req, true); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var at time.Time
+	if req.EffectiveAt != "" {
+		var err error
+		if at, err = time.Parse(time.RFC3339Nano, req.EffectiveAt); err != nil {
+			s.fail(w, r, fmt.Errorf("%w: effective_at must be RFC 3339: %w", app.ErrInvalid, err))
+			return
+		}
+	}
+	if len(req.Config) > 0 && req.Config[0] != '{' && string(req.Config) != "null" {
+		s.fail(w, r, errors.Join(app.ErrInvalid, errors.New("config must be a JSON object")))
+		return
+	}
+	if string(req.Config) == "null" {
+		req.Config = nil
+	}
+	rev, err := s.app.SetPolicy(r.Context(), by, app.PolicyRequest{
+		Target: req.Target, Scope: req.Scope, Kind: req.Kind, Config: req.Config, EffectiveAt: at,
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, revisionAnswer{Revision: rev})
+}
+
+func (s *Server) listPolicies(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	list, err := s.app.ListPolicies(r.Context(), by)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"policies": list})
+}

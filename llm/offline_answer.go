@@ -1,0 +1,207 @@
+package llm
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cmem/cmem/embed"
+)
+
+// Answer runs one agent turn without generation.
+//
+// When the best memory item's Score reaches req.Coverage (MemoryCoverage
+// when that is zero), memory answers: the values of the items at or above
+// it, best first, at most MaxSentences of them, and no tool is called.
+//
+// Otherwise, with MaxToolCalls > 0, it calls tools through req.Call: a
+// tool with an "expression" argument first when the subquery holds an
+// arithmetic expression, then the others by cosine similarity of the
+// subquery to their description and name. Arguments are built from each
+// tool's JSON Schema (see toolArgs); a tool whose required arguments
+// cannot be built is skipped. It stops after the first call that
+// succeeds, or after MaxToolCalls calls.
+//
+// The response is extractive: the sentences of memory values and
+// successful tool results most similar to the subquery (at most
+// MaxSentences, in their original order), or, when none shares anything
+// with it, the first sentences of the tool results. With nothing at all it
+// says that nothing was found. SystemPrompt is not used offline.
+func (o *Offline) Answer(ctx context.Context, req AnswerRequest) (AnswerResult, error) {
+	if err := ctx.Err(); err != nil {
+		return AnswerResult{}, fmt.Errorf("%w: %w", ErrProvider, err)
+	}
+	coverage := req.Coverage
+	if coverage <= 0 {
+		coverage = o.cfg.MemoryCoverage
+	}
+	if resp, ok := o.fromMemory(req.Memory, coverage); ok {
+		return AnswerResult{Response: resp}, nil
+	}
+	calls, err := o.callTools(ctx, req)
+	if err != nil {
+		return AnswerResult{}, err
+	}
+	var memText, toolText []string
+	for _, m := range req.Memory {
+		memText = append(memText, m.Value)
+	}
+	for _, c := range calls {
+		if c.Err == nil {
+			toolText = append(toolText, c.Result)
+		}
+	}
+	resp, err := o.extractive(ctx, req.Subquery, memText, toolText)
+	if err != nil {
+		return AnswerResult{}, err
+	}
+	return AnswerResult{Response: resp, Calls: calls}, nil
+}
+
+func (o *Offline) fromMemory(items []MemoryItem, coverage float32) (string, bool) {
+	var best []MemoryItem
+	for _, m := range items {
+		if m.Score >= coverage && strings.TrimSpace(m.Value) != "" {
+			best = append(best, m)
+		}
+	}
+	if len(best) == 0 {
+		return "", false
+	}
+	sort.SliceStable(best, func(i, j int) bool { return best[i].Score > best[j].Score })
+	seen := map[string]bool{}
+	var vals []string
+	for _, m := range best {
+		v := strings.TrimSpace(m.Value)
+		if k := sentenceKey(v); !seen[k] && len(vals) < o.cfg.MaxSentences {
+			seen[k] = true
+			vals = append(vals, v)
+		}
+	}
+	return strings.Join(vals, "\n"), true
+}
+
+func (o *Offline) callTools(ctx context.Context, req AnswerRequest) ([]ToolCall, error) {
+	if req.MaxToolCalls <= 0 || req.Call == nil || len(req.Tools) == 0 {
+		return nil, nil
+	}
+	order, err := o.rankTools(ctx, req.Subquery, req.Tools)
+	if err != nil {
+		return nil, err
+	}
+	var calls []ToolCall
+	for _, t := range order {
+		if len(calls) >= req.MaxToolCalls {
+			break
+		}
+		args, ok := toolArgs(t.Parameters, req.Subquery)
+		if !ok {
+			continue
+		}
+		res, err := req.Call(ctx, t.Name, args)
+		calls = append(calls, ToolCall{Tool: t.Name, Arguments: args, Result: res, Err: err})
+		if ctx.Err() != nil {
+			return calls, fmt.Errorf("%w: %w", ErrProvider, ctx.Err())
+		}
+		if err == nil {
+			break
+		}
+	}
+	return calls, nil
+}
+
+// rankTools orders tools for the subquery: expression tools first when it
+// holds arithmetic, then by similarity (ties: offered order).
+func (o *Offline) rankTools(ctx context.Context, subquery string, tools []Tool) ([]Tool, error) {
+	texts := []string{subquery}
+	for _, t := range tools {
+		texts = append(texts, t.Description+" "+idWords(t.Name))
+	}
+	vecs, err := o.embed(ctx, texts...)
+	if err != nil {
+		return nil, err
+	}
+	_, hasExpr := arithmetic(subquery)
+	type scored struct {
+		tool  Tool
+		expr  bool
+		score float32
+	}
+	s := make([]scored, len(tools))
+	for i, t := range tools {
+		s[i] = scored{t, hasExpr && hasProperty(t.Parameters, "expression"), embed.Cosine(vecs[0], vecs[i+1])}
+	}
+	sort.SliceStable(s, func(i, j int) bool {
+		if s[i].expr != s[j].expr {
+			return s[i].expr
+		}
+		return s[i].score > s[j].score
+	})
+	out := make([]Tool, len(s))
+	for i := range s {
+		out[i] = s[i].tool
+	}
+	return out, nil
+}
+
+type rankedSentence struct {
+	text  string
+	pos   int
+	score float32
+	tool  bool
+}
+
+// extractive picks the answer sentences (see Answer).
+func (o *Offline) extractive(ctx context.Context, subquery string, memory, tools []string) (string, error) {
+	var cands []rankedSentence
+	seen := map[string]bool{}
+	add := func(texts []string, tool bool) {
+		for _, t := range texts {
+			for _, s := range sentences(t) {
+				if k := sentenceKey(s); k != "" && !seen[k] {
+					seen[k] = true
+					cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: tool})
+				}
+			}
+		}
+	}
+	add(memory, false)
+	add(tools, true)
+	if len(cands) == 0 {
+		return fmt.Sprintf("No information about %q was found in memory or in the available tools.", squash(subquery)), nil
+	}
+	texts := []string{subquery}
+	for _, c := range cands {
+		texts = append(texts, c.text)
+	}
+	vecs, err := o.embed(ctx, texts...)
+	if err != nil {
+		return "", err
+	}
+	var relevant []rankedSentence
+	for i := range cands {
+		cands[i].score = embed.Cosine(vecs[0], vecs[i+1])
+		if cands[i].score > 0 {
+			relevant = append(relevant, cands[i])
+		}
+	}
+	sort.SliceStable(relevant, func(i, j int) bool { return relevant[i].score > relevant[j].score })
+	picked := relevant[:min(len(relevant), o.cfg.MaxSentences)]
+	if len(picked) == 0 {
+		for _, c := range cands {
+			if c.tool && len(picked) < o.cfg.MaxSentences {
+				picked = append(picked, c)
+			}
+		}
+	}
+	if len(picked) == 0 {
+		return fmt.Sprintf("No information about %q was found in memory or in the available tools.", squash(subquery)), nil
+	}
+	sort.Slice(picked, func(i, j int) bool { return picked[i].pos < picked[j].pos })
+	out := make([]string, len(picked))
+	for i, p := range picked {
+		out[i] = p.text
+	}
+	return strings.Join(out, " "), nil
+}

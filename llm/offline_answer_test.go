@@ -1,0 +1,140 @@
+package llm_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cmem/cmem/llm"
+)
+
+// Tools of the paper's asymmetric scenario (Table 9).
+var paperTools = []llm.Tool{
+	{Name: "market_kb", Description: "Market trends and consumer data",
+		Parameters: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"},"top_k":{"type":"integer","default":3}},"required":["query"]}`)},
+	{Name: "finance_forecaster", Description: "Performs financial forecasting and ROI estimation",
+		Parameters: json.RawMessage(`{"type":"object","properties":{"scenario":{"type":"string"},"years":{"type":"integer","default":3}},"required":["scenario","years"]}`)},
+	{Name: "logistics_comparator", Description: "Compares distribution and vendor options for supply chain planning",
+		Parameters: json.RawMessage(`{"type":"object","properties":{"question":{"type":"string"}},"required":["question"]}`)},
+	{Name: "strategic_computation", Description: "Executes strategic cost-benefit calculations",
+		Parameters: json.RawMessage(`{"type":"object","properties":{"expression":{"type":"string"}},"required":["expression"]}`)},
+}
+
+type call struct {
+	tool string
+	args map[string]any
+}
+
+// fakeTools answers every call with a canned result, or fails.
+type fakeTools struct {
+	results map[string]string
+	fail    bool
+	calls   []call
+}
+
+func (f *fakeTools) call(_ context.Context, tool string, args json.RawMessage) (string, error) {
+	var m map[string]any
+	if err := json.Unmarshal(args, &m); err != nil {
+		return "", err
+	}
+	f.calls = append(f.calls, call{tool, m})
+	if f.fail {
+		return "", errors.New("tool down")
+	}
+	return f.results[tool], nil
+}
+
+func TestOfflineAnswerFromMemoryCallsNoTool(t *testing.T) {
+	p := newOffline(t, llm.OfflineConfig{})
+	tools := &fakeTools{}
+	res, err := p.Answer(context.Background(), llm.AnswerRequest{
+		AgentID: "market_agent", Subquery: "consumer trends for smart home devices",
+		Memory: []llm.MemoryItem{
+			{ID: "m1", Key: "smart home trends", Value: "Privacy features drive smart home purchases.", Score: 0.82},
+			{ID: "m2", Key: "pasta", Value: "Pasta needs salted water.", Score: 0.1},
+			{ID: "m3", Key: "smart home demand", Value: "Demand for smart speakers grew 20 percent.", Score: 0.7},
+		},
+		Tools: paperTools, Call: tools.call, MaxToolCalls: 3, Coverage: 0.6,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tools.calls) != 0 || len(res.Calls) != 0 {
+		t.Fatalf("memory covered the subquery, yet tools were called: %v", tools.calls)
+	}
+	want := "Privacy features drive smart home purchases.\nDemand for smart speakers grew 20 percent."
+	if res.Response != want {
+		t.Fatalf("response %q, want %q", res.Response, want)
+	}
+}
+
+func TestOfflineAnswerCallsMostRelevantTool(t *testing.T) {
+	results := map[string]string{
+		"market_kb":             "Smart home device demand rose in privacy regulated markets. Unrelated filler about weather.",
+		"finance_forecaster":    "ROI over three years is 14 percent.",
+		"logistics_comparator":  "Vendor B ships fastest.",
+		"strategic_computation": "70000",
+	}
+	tests := []struct {
+		subquery string
+		tool     string
+		args     map[string]any
+		answer   string
+	}{
+		{"Which consumer trends shape the smart home market?", "market_kb",
+			map[string]any{"query": "Which consumer trends shape the smart home market?"},
+			"Smart home device demand rose in privacy regulated markets."},
+		{"Forecast the ROI of the financial plan", "finance_forecaster",
+			map[string]any{"scenario": "Forecast the ROI of the financial plan", "years": float64(3)},
+			"ROI over three years is 14 percent."},
+		{"Net benefit is (250000 - 40000) / 3, compute it", "strategic_computation",
+			map[string]any{"expression": "(250000 - 40000) / 3"}, "70000"},
+	}
+	p := newOffline(t, llm.OfflineConfig{})
+	for _, tc := range tests {
+		tools := &fakeTools{results: results}
+		res, err := p.Answer(context.Background(), llm.AnswerRequest{
+			Subquery: tc.subquery, Tools: paperTools, Call: tools.call, MaxToolCalls: 2, Coverage: 0.6,
+			Memory: []llm.MemoryItem{{Key: "old", Value: "Something barely related.", Score: 0.2}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tools.calls) != 1 || tools.calls[0].tool != tc.tool || !reflect.DeepEqual(tools.calls[0].args, tc.args) {
+			t.Fatalf("%q: calls %+v, want one call of %s with %v", tc.subquery, tools.calls, tc.tool, tc.args)
+		}
+		if len(res.Calls) != 1 || res.Calls[0].Tool != tc.tool || res.Calls[0].Result != results[tc.tool] {
+			t.Fatalf("%q: reported calls %+v", tc.subquery, res.Calls)
+		}
+		if res.Response != tc.answer {
+			t.Fatalf("%q: response %q, want %q", tc.subquery, res.Response, tc.answer)
+		}
+	}
+}
+
+func TestOfflineAnswerBudgetAndFailures(t *testing.T) {
+	p := newOffline(t, llm.OfflineConfig{})
+	tools := &fakeTools{fail: true}
+	res, err := p.Answer(context.Background(), llm.AnswerRequest{
+		Subquery: "consumer market trends", Tools: paperTools, Call: tools.call, MaxToolCalls: 2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tools.calls) != 2 || len(res.Calls) != 2 || res.Calls[0].Err == nil {
+		t.Fatalf("failing tools: %d calls made, %+v reported; want the 2 allowed, with errors", len(tools.calls), res.Calls)
+	}
+	if tools.calls[0].tool != "market_kb" || tools.calls[1].tool == "market_kb" {
+		t.Fatalf("a failed tool must lead to the next one: %+v", tools.calls)
+	}
+	if !strings.Contains(res.Response, "No information") {
+		t.Fatalf("response %q, want the nothing-found answer", res.Response)
+	}
+	tools = &fakeTools{}
+	if _, err := p.Answer(context.Background(), llm.AnswerRequest{Subquery: "x trends", Tools: paperTools, Call: tools.call}); err != nil || len(tools.calls) != 0 {
+		t.Fatalf("MaxToolCalls 0: %d calls, %v", len(tools.calls), err)
+	}
+}

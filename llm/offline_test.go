@@ -1,0 +1,221 @@
+package llm_test
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/llm/llmtest"
+)
+
+// The six domain agents of the paper's first scenario (Table 3).
+var newsAgents = []llm.AgentCard{
+	{ID: "entertainment_agent", Description: "Specialist in entertainment news—films, TV, music, celebrity culture, and pop-culture trends."},
+	{ID: "business_agent", Description: "Specialist in business news—markets, companies, economics, and finance."},
+	{ID: "sports_agent", Description: "Specialist in sports news—games, scores, athletes, and tournament analysis."},
+	{ID: "technology_agent", Description: "Specialist in technology news—gadgets, innovations, startups, and industry trends."},
+	{ID: "health_agent", Description: "Specialist in health news—medical research, public health, wellness, and policy."},
+	{ID: "science_agent", Description: "Specialist in science news—discoveries in physics, biology, environment, and research."},
+}
+
+func newOffline(t *testing.T, cfg llm.OfflineConfig) *llm.Offline {
+	t.Helper()
+	p, err := llm.NewOffline(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestOfflineContract(t *testing.T) {
+	llmtest.RunProviderContract(t, newOffline(t, llm.OfflineConfig{}))
+}
+
+func TestOfflineRoutesByDescription(t *testing.T) {
+	p := newOffline(t, llm.OfflineConfig{})
+	tests := map[string]string{
+		"What were the box office results for new films and music albums?":   "entertainment_agent",
+		"How did stock markets and company earnings move this week?":         "business_agent",
+		"Which athletes won their games in the tournament?":                  "sports_agent",
+		"Which gadgets did AI startups launch?":                              "technology_agent",
+		"What does the latest medical research say about public health?":     "health_agent",
+		"Which discoveries in physics and biology changed the environment?":  "science_agent",
+		"  which ATHLETES won their GAMES in the tournament??  ":             "sports_agent",
+		"Give me the tournament scores of the athletes, and the game recap.": "sports_agent",
+	}
+	for q, want := range tests {
+		d, err := p.Coordinate(context.Background(), llm.CoordinateRequest{Query: q, Agents: newsAgents, Round: 1, MaxRounds: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Agent != want || d.Stop {
+			t.Errorf("%q routed to %+v, want %s", q, d, want)
+		}
+	}
+}
+
+// A two-domain query is split: each round takes the sentence the chosen
+// agent can serve, the next round routes what the responses left open,
+// and the query stops once it is covered.
+func TestOfflineMultiRound(t *testing.T) {
+	p := newOffline(t, llm.OfflineConfig{})
+	ctx := context.Background()
+	req := llm.CoordinateRequest{
+		Query:  "How did stock markets and company earnings move? Which athletes won the tournament games?",
+		Agents: newsAgents, Round: 1, MaxRounds: 5,
+	}
+	want := map[string]string{
+		"business_agent": "How did stock markets and company earnings move?",
+		"sports_agent":   "Which athletes won the tournament games?",
+	}
+	answers := map[string]string{
+		"business_agent": "Stock markets rose as company earnings beat forecasts; the move was broad.",
+		"sports_agent":   "Two athletes won the tournament games.",
+	}
+	for round := 1; round <= 2; round++ {
+		req.Round = round
+		d, err := p.Coordinate(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sub, ok := want[d.Agent]; !ok || d.Subquery != sub {
+			t.Fatalf("round %d: %+v, want one of %v with its own sentence", round, d, want)
+		}
+		delete(want, d.Agent)
+		req.Turns = append(req.Turns, llm.Turn{Agent: d.Agent, Subquery: d.Subquery, Response: answers[d.Agent]})
+	}
+	req.Round = 3
+	d3, err := p.Coordinate(ctx, req)
+	if err != nil || !d3.Stop {
+		t.Fatalf("round 3: %+v %v, want stop (query covered)", d3, err)
+	}
+}
+
+func TestOfflineStops(t *testing.T) {
+	p := newOffline(t, llm.OfflineConfig{})
+	sportsQ := "Which athletes won their games in the tournament?"
+	tests := map[string]llm.CoordinateRequest{
+		"no agents":        {Query: sportsQ, Round: 1},
+		"round > max":      {Query: sportsQ, Agents: newsAgents, Round: 3, MaxRounds: 2},
+		"turns reach max":  {Query: sportsQ, Agents: newsAgents, Round: 1, MaxRounds: 1, Turns: []llm.Turn{{Agent: "health_agent"}}},
+		"all agents used":  {Query: sportsQ, Agents: newsAgents[2:3], Round: 2, Turns: []llm.Turn{{Agent: "sports_agent", Response: "no idea"}}},
+		"no content words": {Query: "What is it, and how?", Agents: newsAgents, Round: 1},
+		"nobody relevant":  {Query: "Explain lattice quantum chromodynamics", Agents: newsAgents[:2], Round: 1},
+		"covered": {Query: sportsQ, Agents: newsAgents, Round: 2,
+			Turns: []llm.Turn{{Agent: "business_agent", Response: "The athletes won their games; the tournament ended."}}},
+	}
+	for name, req := range tests {
+		d, err := p.Coordinate(context.Background(), req)
+		if err != nil || !d.Stop {
+			t.Errorf("%s: %+v, %v; want stop", name, d, err)
+		}
+	}
+	// Control: the same sports query is routed when nothing stops it.
+	d, _ := p.Coordinate(context.Background(), llm.CoordinateRequest{Query: sportsQ, Agents: newsAgents, Round: 1, MaxRounds: 2})
+	if d.Stop {
+		t.Fatal("control query stopped")
+	}
+}
+
+func TestOfflineDeterministic(t *testing.T) {
+	run := func() (llm.Decision, llm.AnswerResult, string) {
+		p := newOffline(t, llm.OfflineConfig{})
+		ctx := context.Background()
+		d, _ := p.Coordinate(ctx, llm.CoordinateRequest{Query: "Which athletes won? How did markets move?", Agents: newsAgents, Round: 1})
+		tools := &fakeTools{results: map[string]string{"market_kb": "Markets moved up. Athletes won. Both happened."}}
+		a, _ := p.Answer(ctx, llm.AnswerRequest{Subquery: "market trends", Tools: paperTools, Call: tools.call, MaxToolCalls: 1})
+		g, _ := p.Aggregate(ctx, llm.AggregateRequest{Turns: []llm.Turn{{Response: a.Response}, {Response: "Athletes won."}}})
+		return d, a, g
+	}
+	d1, a1, g1 := run()
+	for range 5 {
+		d2, a2, g2 := run()
+		if d1 != d2 || !reflect.DeepEqual(a1, a2) || g1 != g2 {
+			t.Fatalf("runs differ:\n%+v %+v %q\n%+v %+v %q", d1, a1, g1, d2, a2, g2)
+		}
+	}
+}
+
+func TestOfflineAggregate(t *testing.T) {
+	p := newOffline(t, llm.OfflineConfig{})
+	got, err := p.Aggregate(context.Background(), llm.AggregateRequest{Turns: []llm.Turn{
+		{Agent: "a", Response: "Markets rose. Earnings beat forecasts."},
+		{Agent: "b", Response: "markets  rose! Athletes won.  "},
+		{Agent: "c", Response: "  "},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Markets rose. Earnings beat forecasts.\n\nAthletes won."; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	if got, _ := p.Aggregate(context.Background(), llm.AggregateRequest{}); got != llm.NoAgentAnswer {
+		t.Fatalf("no turns: %q", got)
+	}
+}
+
+func TestOfflineExtract(t *testing.T) {
+	p := newOffline(t, llm.OfflineConfig{})
+	ctx := context.Background()
+	req := llm.ExtractRequest{
+		Tier: llm.TierPrivate, Query: "  What is   Bob's plan?  ",
+		Response: "bob_k plans a launch; reach him at bob@corp.example or +49 30 1234 5678.",
+		Users:    []string{"bob_k"},
+	}
+	priv, err := p.Extract(ctx, req)
+	if err != nil || len(priv) != 1 || priv[0].Key != "What is Bob's plan?" || priv[0].Value != req.Response {
+		t.Fatalf("private: %+v %v", priv, err)
+	}
+	req.Tier = llm.TierShared
+	shared, err := p.Extract(ctx, req)
+	if err != nil || len(shared) != 1 {
+		t.Fatalf("shared: %+v %v", shared, err)
+	}
+	if want := "[USER] plans a launch; reach him at [EMAIL] or [PHONE]."; shared[0].Value != want {
+		t.Fatalf("shared value %q, want %q", shared[0].Value, want)
+	}
+	req.Query, req.Tier = strings.Repeat("word ", 100), llm.TierPrivate
+	long, _ := p.Extract(ctx, req)
+	if n := len([]rune(long[0].Key)); n > 200 || n < 190 {
+		t.Fatalf("key of %d runes, want at most 200, cut at a word", n)
+	}
+	if none, err := p.Extract(ctx, llm.ExtractRequest{Tier: llm.TierShared, Query: "q", Response: " "}); err != nil || len(none) != 0 {
+		t.Fatalf("blank response: %+v %v", none, err)
+	}
+}
+
+func TestOfflineTransform(t *testing.T) {
+	p := newOffline(t, llm.OfflineConfig{Names: func() []string { return []string{"carol"} }})
+	ctx := context.Background()
+	in := "Carol (carol@x.io) paid with 4111 1111 1111 1111."
+	red, _ := p.Transform(ctx, llm.ModeRedact, in)
+	if red != "Carol ([EMAIL]) paid with [CARD]." {
+		t.Fatalf("redact: %q", red)
+	}
+	anon, _ := p.Transform(ctx, llm.ModeAnonymize, in)
+	if anon != "[USER] ([EMAIL]) paid with [CARD]." {
+		t.Fatalf("anonymize: %q", anon)
+	}
+	para, _ := p.Transform(ctx, llm.ModeParaphrase, "I  paid.")
+	if para != "The user paid." {
+		t.Fatalf("paraphrase: %q", para)
+	}
+	if _, err := p.Transform(ctx, "summarize", in); !errors.Is(err, llm.ErrMode) || !errors.Is(err, llm.ErrProvider) {
+		t.Fatalf("unknown mode: %v", err)
+	}
+}
+
+func TestOfflineConfigValidate(t *testing.T) {
+	err := llm.OfflineConfig{RouteThreshold: 2, StopCoverage: -1, MaxSentences: -1}.Validate()
+	var joined interface{ Unwrap() []error }
+	if !errors.Is(err, llm.ErrConfig) || !errors.As(err, &joined) || len(joined.Unwrap()) != 3 {
+		t.Fatalf("err %v, want 3 joined ErrConfig", err)
+	}
+	p := newOffline(t, llm.OfflineConfig{})
+	if p.Name() != "offline-v1/hash-v1-1024" {
+		t.Fatalf("Name %q", p.Name())
+	}
+}

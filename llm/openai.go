@@ -1,0 +1,224 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// Defaults of OpenAIConfig.
+const (
+	DefaultOpenAIBaseURL = "https://api.openai.com/v1"
+	DefaultOpenAIModel   = "gpt-4o-mini"
+	DefaultOpenAITimeout = 60 * time.Second
+	DefaultMaxRetries    = 2
+	DefaultRetryBackoff  = 500 * time.Millisecond
+)
+
+// OpenAIConfig configures the OpenAI-compatible provider. Zero fields take
+// the defaults.
+type OpenAIConfig struct {
+	// BaseURL of the API including the version path, e.g.
+	// "http://127.0.0.1:8000/v1" for vLLM. Default DefaultOpenAIBaseURL.
+	BaseURL string
+	// APIKey is sent as a bearer token; empty sends none (local servers).
+	APIKey string
+	// Model is the chat model. Default DefaultOpenAIModel.
+	Model string
+	// Temperature of every completion. Zero leaves the server's default:
+	// go-openai omits a zero temperature from the request.
+	Temperature float32
+	// Timeout bounds each HTTP attempt. Default DefaultOpenAITimeout.
+	Timeout time.Duration
+	// MaxRetries is how often a request is retried after a 429, a 5xx, a
+	// network error or an attempt's timeout; never after a done context,
+	// a 4xx or a malformed reply. Zero means DefaultMaxRetries, negative
+	// means no retries.
+	MaxRetries int
+	// RetryBackoff is the wait before the first retry, doubled for each
+	// further one. Default DefaultRetryBackoff.
+	RetryBackoff time.Duration
+	// Prompts override the paper's prompts; empty fields keep them.
+	Prompts Prompts
+	// Names returns the registered user names that "anonymize" replaces,
+	// for the rule-based pass after the model's (see Transform).
+	Names func() []string
+	// HTTPClient is optional; nil uses a fresh http.Client.
+	HTTPClient *http.Client
+	// Logger is optional; nil uses slog.Default().
+	Logger *slog.Logger
+}
+
+func (c *OpenAIConfig) setDefaults() {
+	if c.BaseURL == "" {
+		c.BaseURL = DefaultOpenAIBaseURL
+	}
+	if c.Model == "" {
+		c.Model = DefaultOpenAIModel
+	}
+	if c.Timeout == 0 {
+		c.Timeout = DefaultOpenAITimeout
+	}
+	if c.MaxRetries == 0 {
+		c.MaxRetries = DefaultMaxRetries
+	}
+	if c.MaxRetries < 0 {
+		c.MaxRetries = 0
+	}
+	if c.RetryBackoff == 0 {
+		c.RetryBackoff = DefaultRetryBackoff
+	}
+	c.Prompts = c.Prompts.withDefaults()
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+}
+
+// Validate reports every problem of the configuration after defaults are
+// applied, joined, each wrapping ErrConfig.
+func (c OpenAIConfig) Validate() error {
+	c.setDefaults()
+	var errs []error
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrConfig}, args...)...))
+	}
+	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		bad("BaseURL %q is not an http(s) URL", c.BaseURL)
+	}
+	if strings.TrimSpace(c.Model) == "" {
+		bad("Model is blank")
+	}
+	if c.Temperature < 0 || c.Temperature > 2 {
+		bad("Temperature %v outside 0..2", c.Temperature)
+	}
+	if c.Timeout < 0 {
+		bad("Timeout %s is negative", c.Timeout)
+	}
+	if c.RetryBackoff < 0 {
+		bad("RetryBackoff %s is negative", c.RetryBackoff)
+	}
+	return errors.Join(errs...)
+}
+
+// OpenAI is the provider for any OpenAI-compatible chat completions
+// endpoint. It sends the paper's prompts, asks for JSON where it needs a
+// decision or fragments, offers an agent's resources as function tools,
+// and validates every reply: an agent or tool the model was not offered is
+// never passed through. Every failure wraps ErrProvider.
+type OpenAI struct {
+	cfg    OpenAIConfig
+	client *openai.Client
+}
+
+var _ Provider = (*OpenAI)(nil)
+
+// NewOpenAI validates cfg and returns the provider.
+func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	cfg.setDefaults()
+	cc := openai.DefaultConfig(cfg.APIKey)
+	cc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	if cfg.HTTPClient != nil {
+		cc.HTTPClient = cfg.HTTPClient
+	}
+	return &OpenAI{cfg: cfg, client: openai.NewClientWithConfig(cc)}, nil
+}
+
+// Name returns "openai:<model>".
+func (p *OpenAI) Name() string { return "openai:" + p.cfg.Model }
+
+// chat sends one completion request, with retries, and returns the first
+// choice's message.
+func (p *OpenAI) chat(ctx context.Context, req openai.ChatCompletionRequest) (openai.ChatCompletionMessage, error) {
+	req.Model = p.cfg.Model
+	req.Temperature = p.cfg.Temperature
+	var err error
+	for attempt := 0; attempt <= p.cfg.MaxRetries; attempt++ {
+		if attempt > 0 {
+			wait := p.cfg.RetryBackoff << (attempt - 1)
+			p.cfg.Logger.WarnContext(ctx, "llm: retrying chat completion",
+				"model", p.cfg.Model, "attempt", attempt, "wait", wait, "err", err)
+			select {
+			case <-ctx.Done():
+				return openai.ChatCompletionMessage{}, fmt.Errorf("%w: %w (after %w)", ErrProvider, ctx.Err(), err)
+			case <-time.After(wait):
+			}
+		}
+		var resp openai.ChatCompletionResponse
+		resp, err = p.once(ctx, req)
+		if err == nil {
+			if len(resp.Choices) == 0 {
+				return openai.ChatCompletionMessage{}, fmt.Errorf("%w: openai %s: reply without choices", ErrProvider, p.cfg.Model)
+			}
+			return resp.Choices[0].Message, nil
+		}
+		if ctx.Err() != nil || !retryable(err) {
+			break
+		}
+	}
+	return openai.ChatCompletionMessage{}, fmt.Errorf("%w: openai %s: %w", ErrProvider, p.cfg.Model, err)
+}
+
+func (p *OpenAI) once(ctx context.Context, req openai.ChatCompletionRequest) (openai.ChatCompletionResponse, error) {
+	ctx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
+	defer cancel()
+	return p.client.CreateChatCompletion(ctx, req)
+}
+
+// retryable: rate limits, server errors, network errors and an attempt's
+// own timeout. The caller has already ruled out a done parent context.
+func retryable(err error) bool {
+	var apiErr *openai.APIError
+	if errors.As(err, &apiErr) {
+		return apiErr.HTTPStatusCode == http.StatusTooManyRequests || apiErr.HTTPStatusCode >= 500
+	}
+	var reqErr *openai.RequestError
+	if errors.As(err, &reqErr) {
+		return reqErr.HTTPStatusCode == http.StatusTooManyRequests || reqErr.HTTPStatusCode >= 500
+	}
+	var urlErr *url.Error
+	return errors.As(err, &urlErr) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// decodeJSON reads the JSON object of a reply, tolerating the code fences
+// and prose some OpenAI-compatible servers wrap around JSON output.
+func decodeJSON(content string, v any) error {
+	start, end := strings.Index(content, "{"), strings.LastIndex(content, "}")
+	if start < 0 || end < start {
+		return fmt.Errorf("%w: reply is not a JSON object: %q", ErrProvider, clip(content))
+	}
+	if err := json.Unmarshal([]byte(content[start:end+1]), v); err != nil {
+		return fmt.Errorf("%w: malformed JSON reply %q: %w", ErrProvider, clip(content), err)
+	}
+	return nil
+}
+
+// clip shortens a reply for an error message.
+func clip(s string) string { return truncateWords(s, 200) }
+
+func system(text string) openai.ChatCompletionMessage {
+	return openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: text}
+}
+
+func user(text string) openai.ChatCompletionMessage {
+	return openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: text}
+}
+
+var jsonObject = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
+
+func orDefault(s, def string) string {
+	if strings.TrimSpace(s) == "" {
+		return def
+	}
+	return s
+}

@@ -1,0 +1,130 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// answerMessage shows the agent its memory view and the subquery.
+func answerMessage(req AnswerRequest) string {
+	var b strings.Builder
+	b.WriteString("Relevant memories (most relevant first):\n")
+	if len(req.Memory) == 0 {
+		b.WriteString("(none)\n")
+	}
+	for i, m := range req.Memory {
+		fmt.Fprintf(&b, "%d. [%s] %s: %s\n", i+1, m.Tier, squash(m.Key), strings.TrimSpace(m.Value))
+	}
+	fmt.Fprintf(&b, "\nTask:\n%s", strings.TrimSpace(req.Subquery))
+	return b.String()
+}
+
+// tools turns req.Tools into function tools, exactly those and no others.
+func tools(ts []Tool) []openai.Tool {
+	out := make([]openai.Tool, 0, len(ts))
+	for _, t := range ts {
+		params := t.Parameters
+		if len(params) == 0 || string(params) == "null" {
+			params = json.RawMessage(`{"type":"object","properties":{}}`)
+		}
+		out = append(out, openai.Tool{Type: openai.ToolTypeFunction, Function: &openai.FunctionDefinition{
+			Name: t.Name, Description: t.Description, Parameters: params,
+		}})
+	}
+	return out
+}
+
+// Answer runs the agent turn as a function-calling loop: system prompt
+// (req.SystemPrompt, else Prompts.Agent), then memory view and subquery,
+// with req.Tools offered as functions when MaxToolCalls > 0 and Call is
+// set. Each tool call the model makes is run through req.Call, and its
+// result (or "error: ...") sent back, until the model answers in plain
+// text. Calls to a tool not offered, with arguments that are not a JSON
+// object, or beyond MaxToolCalls are refused: not run, not in the result,
+// and reported to the model as an error so it can answer without them.
+// Once the budget is spent tool_choice is "none". A model that still
+// calls tools after MaxToolCalls+1 rounds (one round of slack for refused
+// calls), or answers with nothing, fails with ErrProvider.
+func (p *OpenAI) Answer(ctx context.Context, req AnswerRequest) (AnswerResult, error) {
+	budget := req.MaxToolCalls
+	if req.Call == nil || len(req.Tools) == 0 {
+		budget = 0
+	}
+	offered := map[string]bool{}
+	for _, t := range req.Tools {
+		offered[t.Name] = true
+	}
+	chatReq := openai.ChatCompletionRequest{Messages: []openai.ChatCompletionMessage{
+		system(orDefault(req.SystemPrompt, p.cfg.Prompts.Agent)),
+		user(answerMessage(req)),
+	}}
+	if budget > 0 {
+		chatReq.Tools = tools(req.Tools)
+	}
+	var result AnswerResult
+	for round := 0; ; round++ {
+		msg, err := p.chat(ctx, chatReq)
+		if err != nil {
+			return AnswerResult{}, err
+		}
+		if len(msg.ToolCalls) == 0 {
+			result.Response = strings.TrimSpace(msg.Content)
+			if result.Response == "" {
+				return AnswerResult{}, fmt.Errorf("%w: agent %s: empty answer", ErrProvider, req.AgentID)
+			}
+			return result, nil
+		}
+		if round > budget {
+			return AnswerResult{}, fmt.Errorf("%w: agent %s: still calling tools after %d rounds", ErrProvider, req.AgentID, round+1)
+		}
+		chatReq.Messages = append(chatReq.Messages, openai.ChatCompletionMessage{
+			Role: openai.ChatMessageRoleAssistant, Content: msg.Content, ToolCalls: msg.ToolCalls,
+		})
+		for _, tc := range msg.ToolCalls {
+			reply := p.runTool(ctx, req, offered, len(result.Calls) >= budget, tc, &result)
+			chatReq.Messages = append(chatReq.Messages, openai.ChatCompletionMessage{
+				Role: openai.ChatMessageRoleTool, ToolCallID: tc.ID, Name: tc.Function.Name, Content: reply,
+			})
+		}
+		if err := ctx.Err(); err != nil {
+			return AnswerResult{}, fmt.Errorf("%w: %w", ErrProvider, err)
+		}
+		if len(result.Calls) >= budget && len(chatReq.Tools) > 0 {
+			chatReq.ToolChoice = "none"
+		}
+	}
+}
+
+// runTool runs or refuses one tool call and returns what the model is told.
+func (p *OpenAI) runTool(ctx context.Context, req AnswerRequest, offered map[string]bool, spent bool,
+	tc openai.ToolCall, result *AnswerResult) string {
+	name := tc.Function.Name
+	refuse := func(why string) string {
+		p.cfg.Logger.WarnContext(ctx, "llm: refused tool call", "agent", req.AgentID, "tool", name, "why", why)
+		return "error: " + why
+	}
+	if !offered[name] {
+		return refuse(fmt.Sprintf("tool %q is not offered to this agent; use only the tools listed", name))
+	}
+	if spent {
+		return refuse("the tool call budget is spent; answer with what you have")
+	}
+	args := json.RawMessage(strings.TrimSpace(tc.Function.Arguments))
+	if len(args) == 0 {
+		args = json.RawMessage(`{}`)
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(args, &obj); err != nil {
+		return refuse("arguments are not a JSON object: " + err.Error())
+	}
+	res, err := req.Call(ctx, name, args)
+	result.Calls = append(result.Calls, ToolCall{Tool: name, Arguments: args, Result: res, Err: err})
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return res
+}

@@ -1,0 +1,101 @@
+package llm
+
+// Transform modes.
+const (
+	ModeRedact     = "redact"
+	ModeAnonymize  = "anonymize"
+	ModeParaphrase = "paraphrase"
+)
+
+// Memory tiers an Extract writes for.
+const (
+	TierPrivate = "private"
+	TierShared  = "shared"
+)
+
+// NoAgentAnswer is the aggregate answer when no agent responded; the
+// paper's wording (App. D.3.2, Table 11).
+const NoAgentAnswer = "No agents were able to process the query."
+
+// Prompts are the system prompts of the generative provider. Requests that
+// carry their own prompt (CoordinateRequest.SystemPrompt, ...) override
+// them per call; the output-format instructions the provider relies on
+// (JSON shapes) are sent separately and cannot be overridden away.
+type Prompts struct {
+	// Coordinator routes a query to agents (paper Table 8).
+	Coordinator string
+	// Aggregator merges the agents' outputs (paper Table 8).
+	Aggregator string
+	// Agent is the system prompt of an agent registered without one; it is
+	// the memory-first instruction every agent prompt of the paper ends
+	// with (Tables 3, 7 and 16).
+	Agent string
+	// WritePrivate and WriteShared are the write-policy prompts of the two
+	// memory tiers (paper Table 1).
+	WritePrivate string
+	WriteShared  string
+	// Redact, Anonymize and Paraphrase are the Transform prompts, one per
+	// mode. The paper names the transformations but prints no prompts;
+	// these are cmem's.
+	Redact     string
+	Anonymize  string
+	Paraphrase string
+}
+
+// DefaultPrompts returns the paper's prompts (App. B.2 Table 1, App. D
+// Table 8; Table 17 is the same coordinator with "scientific knowledge
+// system" wording) and cmem's transform prompts. The paper's text is kept
+// word for word; only the line breaks of its numbered list, lost in the
+// typeset table, are restored.
+func DefaultPrompts() Prompts {
+	return Prompts{
+		Coordinator: "You are a coordinator for a specialized multi-agent system. Your job is to analyze user " +
+			"queries and determine which specialized agent is best suited to handle each query or sub-query.\n" +
+			"For each query:\n" +
+			"1. Identify the primary domain(s) of the query\n" +
+			"2. Select the most appropriate specialized agent based on their expertise areas.\n" +
+			"3. For complex queries that span multiple domains, determine if sequential agent consultation is needed\n" +
+			"4. When reformulating queries for specific agents, emphasize aspects relevant to their expertise\n" +
+			"5. When the task is complete, respond with COMPLETE",
+		Aggregator: "You are an aggregator for a multi-agent system. Combine outputs from multiple specialized " +
+			"agents into a single, direct, and coherent response to the user query.",
+		Agent: "Always check relevant memories first. When those are insufficient, use the available tools. " +
+			"Prioritize information from memories and tools.",
+		WritePrivate: "Extract key concepts from interactions that would be useful for the specific user. Focus " +
+			"on creating standalone memories that capture core information. Format each memory as a clear " +
+			"key-value pair where the key is a concise query or topic and the value is a comprehensive answer " +
+			"or explanation.",
+		WriteShared: "Extract generally applicable knowledge from interactions that would benefit any user. " +
+			"Focus on creating shareable memories that contain universal information. Remove any user-specific " +
+			"details or personalized examples. Format each memory as a clear key-value pair where the key is a " +
+			"concise query or topic and the value is a comprehensive answer or explanation.",
+		Redact: "Rewrite the text the user sends, replacing every e-mail address with [EMAIL], every phone " +
+			"number with [PHONE], every payment card number with [CARD] and every bank account number or IBAN " +
+			"with [IBAN]. Change nothing else. Reply with the rewritten text only.",
+		Anonymize: "Rewrite the text the user sends so that no person can be identified from it: replace names " +
+			"of people and user identifiers with [USER], e-mail addresses with [EMAIL], phone numbers with " +
+			"[PHONE], payment card numbers with [CARD] and account numbers with [IBAN], and drop other details " +
+			"that single out a person. Keep all other information. Reply with the rewritten text only.",
+		Paraphrase: "Paraphrase the text the user sends in neutral third-person wording. Keep every fact, " +
+			"figure and name exactly; do not add anything. Reply with the paraphrase only.",
+	}
+}
+
+// withDefaults fills the empty fields of p from DefaultPrompts.
+func (p Prompts) withDefaults() Prompts {
+	d := DefaultPrompts()
+	fill := func(dst *string, def string) {
+		if *dst == "" {
+			*dst = def
+		}
+	}
+	fill(&p.Coordinator, d.Coordinator)
+	fill(&p.Aggregator, d.Aggregator)
+	fill(&p.Agent, d.Agent)
+	fill(&p.WritePrivate, d.WritePrivate)
+	fill(&p.WriteShared, d.WriteShared)
+	fill(&p.Redact, d.Redact)
+	fill(&p.Anonymize, d.Anonymize)
+	fill(&p.Paraphrase, d.Paraphrase)
+	return p
+}

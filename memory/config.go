@@ -1,0 +1,120 @@
+package memory
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/cmem/cmem/events"
+)
+
+// Kinds per target.
+var kinds = map[string][]string{
+	TargetWritePrivate: {"simple", "redact", "block", "llm"},
+	TargetWriteShared:  {"simple", "redact", "block", "llm"},
+	TargetRead:         {"simple", "filter", "llm"},
+	TargetProvenance:   {events.ProvenanceTransitive, events.ProvenanceDirect},
+}
+
+// RedactConfig selects what a redact policy replaces; a missing field is on.
+type RedactConfig struct {
+	Emails    *bool `json:"emails,omitempty"`
+	Phones    *bool `json:"phones,omitempty"`
+	Cards     *bool `json:"cards,omitempty"`
+	IBANs     *bool `json:"ibans,omitempty"`
+	UserNames *bool `json:"user_names,omitempty"`
+}
+
+// BlockConfig lists RE2 patterns; a fragment whose key or value matches
+// any is refused.
+type BlockConfig struct {
+	Patterns []string `json:"patterns"`
+}
+
+// LLMWriteConfig overrides the paper's Table 1 prompt of the tier.
+type LLMWriteConfig struct {
+	Prompt string `json:"prompt,omitempty"`
+}
+
+// ReadConfig shapes a memory view: keep only fragments mentioning any of
+// Keywords (all of them with Match "all"), at most Limit per tier, and with
+// kind llm rewrite each surfaced value with Transform (redact, anonymize or
+// paraphrase).
+type ReadConfig struct {
+	Keywords  []string `json:"keywords,omitempty"`
+	Match     string   `json:"match,omitempty"`
+	Limit     int      `json:"limit,omitempty"`
+	Transform string   `json:"transform,omitempty"`
+}
+
+// CheckPolicy reports whether kind and config make a valid policy for
+// target, so that a bad policy is refused when set, not when first used.
+func CheckPolicy(target, kind string, config json.RawMessage) error {
+	allowed, ok := kinds[target]
+	if !ok {
+		return fmt.Errorf("%w: unknown target %q (want write_private, write_shared, read or provenance)", ErrPolicyConfig, target)
+	}
+	found := false
+	for _, k := range allowed {
+		found = found || k == kind
+	}
+	if !found {
+		return fmt.Errorf("%w: kind %q is not one of %v for %s", ErrPolicyConfig, kind, allowed, target)
+	}
+	switch {
+	case kind == "redact":
+		var c RedactConfig
+		return strict(config, &c)
+	case kind == "block":
+		var c BlockConfig
+		if err := strict(config, &c); err != nil {
+			return err
+		}
+		_, err := compileBlock(c)
+		return err
+	case kind == "llm" && target != TargetRead:
+		var c LLMWriteConfig
+		return strict(config, &c)
+	case target == TargetRead:
+		var c ReadConfig
+		if err := strict(config, &c); err != nil {
+			return err
+		}
+		return checkRead(kind, c)
+	}
+	if len(bytes.TrimSpace(config)) > 0 && string(bytes.TrimSpace(config)) != "{}" {
+		return fmt.Errorf("%w: kind %q takes no config", ErrPolicyConfig, kind)
+	}
+	return nil
+}
+
+func checkRead(kind string, c ReadConfig) error {
+	if c.Limit < 0 {
+		return fmt.Errorf("%w: limit must not be negative", ErrPolicyConfig)
+	}
+	if c.Match != "" && c.Match != "any" && c.Match != "all" {
+		return fmt.Errorf("%w: match must be any or all", ErrPolicyConfig)
+	}
+	switch {
+	case kind == "llm" && c.Transform != "redact" && c.Transform != "anonymize" && c.Transform != "paraphrase":
+		return fmt.Errorf("%w: an llm read policy needs transform redact, anonymize or paraphrase", ErrPolicyConfig)
+	case kind != "llm" && c.Transform != "":
+		return fmt.Errorf("%w: transform needs kind llm", ErrPolicyConfig)
+	}
+	return nil
+}
+
+// strict decodes config into v refusing unknown fields; empty means zero.
+func strict(config json.RawMessage, v any) error {
+	if len(bytes.TrimSpace(config)) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(config))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%w: config: %w", ErrPolicyConfig, err)
+	}
+	return nil
+}
+
+func on(b *bool) bool { return b == nil || *b }

@@ -1,0 +1,91 @@
+package memory
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/vectors"
+)
+
+// ViewProjection feeds a vector store from FragmentWritten events. Events
+// are buffered by Apply and written in one batch by Flush, which the runner
+// calls before it reports the batch's revisions as applied; a store that is
+// down makes Flush fail and the runner retry the batch, never skip it.
+//
+// A fragment embedded by another model than the view's embedder (the
+// embedder was changed) is re-embedded here: that is how a change of
+// embedder is applied, by replaying the log into a fresh view.
+type ViewProjection struct {
+	name     string
+	store    vectors.Store
+	embedder embed.Embedder
+	pending  []vectors.Fragment
+}
+
+// NewViewProjection returns a projection named name (stable: it names the
+// dead-letter subject) into store, embedding with embedder.
+func NewViewProjection(name string, store vectors.Store, embedder embed.Embedder) *ViewProjection {
+	return &ViewProjection{name: name, store: store, embedder: embedder}
+}
+
+// Name implements projectors.Projection.
+func (v *ViewProjection) Name() string { return v.name }
+
+// Apply implements projectors.Projection.
+func (v *ViewProjection) Apply(r events.Record) error {
+	if r.Type != events.TypeFragmentWritten {
+		return nil
+	}
+	p, err := r.Decode()
+	if err != nil {
+		return err
+	}
+	f := p.(*events.FragmentWritten)
+	vf := vectors.Fragment{
+		ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, User: f.User,
+		Agents: f.Agents, Resources: f.Resources, CreatedAt: r.Time, Revision: r.Revision,
+		Model: v.embedder.Model(),
+	}
+	if f.Embedding != nil && f.Embedding.Model == v.embedder.Model() {
+		if vf.Vector, err = f.Embedding.DecodeVector(); err != nil {
+			return err
+		}
+	}
+	v.pending = append(v.pending, vf)
+	return nil
+}
+
+// Flush implements projectors.Flusher: it embeds what needs it and writes
+// the batch.
+func (v *ViewProjection) Flush(ctx context.Context) error {
+	if len(v.pending) == 0 {
+		return nil
+	}
+	var texts []string
+	var idx []int
+	for i, f := range v.pending {
+		if f.Vector == nil {
+			texts, idx = append(texts, f.Key), append(idx, i)
+		}
+	}
+	if len(texts) > 0 {
+		vecs, err := v.embedder.Embed(ctx, texts)
+		if err != nil {
+			return fmt.Errorf("memory: re-embed %d fragments: %w", len(texts), err)
+		}
+		for j, i := range idx {
+			v.pending[i].Vector = vecs[j]
+		}
+	}
+	if err := v.store.Upsert(ctx, v.pending); err != nil {
+		return fmt.Errorf("memory: upsert %d fragments: %w", len(v.pending), err)
+	}
+	v.pending = v.pending[:0]
+	return nil
+}
+
+// Discard drops the buffered batch; the runner calls it before it replays
+// the batch after a failed Flush.
+func (v *ViewProjection) Discard() { v.pending = v.pending[:0] }

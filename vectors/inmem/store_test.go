@@ -1,0 +1,101 @@
+package inmem_test
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/cmem/cmem/vectors"
+	"github.com/cmem/cmem/vectors/inmem"
+	"github.com/cmem/cmem/vectors/vectorstest"
+)
+
+func newStore(t *testing.T, dims int) vectors.Store {
+	t.Helper()
+	s, err := inmem.New(dims)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return s
+}
+
+func TestContract(t *testing.T) {
+	vectorstest.Run(t, newStore)
+}
+
+// The embedded store is exact: its top k is the brute-force top k, in
+// order, for every filter, including after replacements moved fragments
+// between partitions and widened the bitsets.
+func TestExactTopK(t *testing.T) {
+	const dims = 32
+	g := vectorstest.NewGen(99, dims, vectorstest.Mix{
+		Agents: 150, Resources: 300, Users: 6, MaxAgents: 3, MaxResources: 3, PrivateFrac: 0.4,
+	})
+	s := newStore(t, dims)
+	ref := vectorstest.NewReference()
+	fs := g.Fragments(2000)
+	for b := 0; b < len(fs); b += 256 {
+		batch := fs[b:min(b+256, len(fs))]
+		if err := s.Upsert(t.Context(), batch); err != nil {
+			t.Fatal(err)
+		}
+		ref.Upsert(batch)
+	}
+	var again []vectors.Fragment
+	for i := 0; i < len(fs); i += 7 {
+		f := g.Fragment()
+		f.ID = fs[i].ID
+		again = append(again, f)
+	}
+	if err := s.Upsert(t.Context(), again); err != nil {
+		t.Fatal(err)
+	}
+	ref.Upsert(again)
+
+	for i := range 200 {
+		f := g.Filter([]float64{0.6, 0.9, 1}[i%3])
+		q := g.Vector()
+		k := []int{1, 10, 50}[i%3]
+		hits, err := s.Search(t.Context(), q, f, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vectorstest.CheckExactTopK(t, ref, q, f, k, hits, 1e-6)
+	}
+}
+
+func TestNewRejectsNonPositiveDims(t *testing.T) {
+	if _, err := inmem.New(0); err == nil {
+		t.Fatal("New(0) succeeded")
+	}
+}
+
+func TestClosed(t *testing.T) {
+	s, err := inmem.New(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Count(t.Context()); !errors.Is(err, inmem.ErrClosed) {
+		t.Fatalf("Count after Close: %v, want ErrClosed", err)
+	}
+}
+
+func TestRejectsNonFiniteVectors(t *testing.T) {
+	s := newStore(t, 2)
+	nan := float32(math.NaN())
+	err := s.Upsert(t.Context(), []vectors.Fragment{{ID: "x", Tier: "shared", Agents: []string{"a"}, Vector: []float32{1, nan}}})
+	if err == nil {
+		t.Fatal("Upsert of a NaN vector succeeded")
+	}
+	if _, err := s.Search(t.Context(), []float32{nan, 0}, vectors.Filter{Tier: "shared"}, 1); err == nil {
+		t.Fatal("Search with a NaN vector succeeded")
+	}
+}

@@ -1,0 +1,72 @@
+package vectorstest
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/cmem/cmem/vectors"
+)
+
+// BenchDims is the vector dimension of the benchmarks.
+const BenchDims = 256
+
+// MinLatencySamples is the least number of queries a latency benchmark
+// times, whatever b.N is, so that p99 means something even at -benchtime 1x.
+const MinLatencySamples = 300
+
+// Percentile returns the p-quantile (0 < p ≤ 1) of ds by the nearest-rank
+// method.
+func Percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(ds))
+	i := int(p*float64(len(s))+0.999999) - 1
+	return s[min(max(i, 0), len(s)-1)]
+}
+
+// ReportLatency reports ds as name+"p50-ms", name+"p99-ms", and, when name
+// is empty, their mean as ns/op (replacing the timer's figure, since a
+// latency benchmark times at least MinLatencySamples queries).
+func ReportLatency(b *testing.B, name string, ds []time.Duration) {
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(Percentile(ds, 0.50)), name+"p50-ms")
+	b.ReportMetric(ms(Percentile(ds, 0.99)), name+"p99-ms")
+	if name == "" && len(ds) > 0 {
+		var sum time.Duration
+		for _, d := range ds {
+			sum += d
+		}
+		b.ReportMetric(float64(sum)/float64(len(ds)), "ns/op")
+	}
+}
+
+// BenchQuery is one query of a latency benchmark.
+type BenchQuery struct {
+	Vector []float32
+	Filter vectors.Filter
+}
+
+// BenchQueries returns n queries on the shared tier (the large half of a
+// read: the private half scans one user's partition) with filters that
+// allow 60% of agents and resources.
+func (g *Gen) BenchQueries(n int) []BenchQuery {
+	out := make([]BenchQuery, n)
+	for i := range out {
+		f := g.Filter(0.6)
+		f.Tier = "shared"
+		out[i] = BenchQuery{Vector: g.Vector(), Filter: f}
+	}
+	return out
+}
+
+// Batches returns n fragments in batches of size.
+func (g *Gen) Batches(n, size int) [][]vectors.Fragment {
+	var out [][]vectors.Fragment
+	for n > 0 {
+		out = append(out, g.Fragments(min(n, size)))
+		n -= size
+	}
+	return out
+}

@@ -1,0 +1,125 @@
+package weaviate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cmem/cmem/vectors/vectorstest"
+	"github.com/cmem/cmem/vectors/weaviate/weaviatetest"
+)
+
+// Weaviate indexes (HNSW) as it ingests: on this 2-core machine it takes
+// only about 500–850 objects/s at 256-d, so 10k fragments take ~15 s to
+// load and 100k several minutes. The 100k run is opt-in:
+// CMEM_BENCH_LARGE=1.
+
+// BenchmarkIngest upserts fresh fragments in batches of 256 over gRPC.
+func BenchmarkIngest(b *testing.B) {
+	const batch, perRound = 256, 8
+	batches := vectorstest.NewGen(1, vectorstest.BenchDims, vectorstest.BenchMix).Batches(batch*perRound, batch)
+	s := open(b, Config{Dims: vectorstest.BenchDims})
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := range b.N {
+		if i%perRound == 0 && i > 0 {
+			b.StopTimer()
+			if err := s.Reset(ctx); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+		if err := s.Upsert(ctx, batches[i%perRound]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*batch)/b.Elapsed().Seconds(), "fragments/s")
+}
+
+var (
+	benchMu     sync.Mutex
+	benchStores = map[int]*Store{} // loaded once per test binary: loading dominates
+)
+
+// dropBenchStores removes the benchmark classes, which matters on an
+// external server (CMEM_TEST_WEAVIATE_URL).
+func dropBenchStores() {
+	benchMu.Lock()
+	defer benchMu.Unlock()
+	for _, s := range benchStores {
+		_ = s.Drop(context.Background())
+	}
+}
+
+func populated(b *testing.B, n int) *Store {
+	benchMu.Lock()
+	defer benchMu.Unlock()
+	if s, ok := benchStores[n]; ok {
+		return s
+	}
+	srv := weaviatetest.Shared(b)
+	ctx := context.Background()
+	s, err := Open(ctx, Config{URL: srv.URL, GRPCAddr: srv.GRPCAddr, Class: fmt.Sprintf("CmemBench%d", n), Dims: vectorstest.BenchDims})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.Reset(ctx); err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	for _, batch := range vectorstest.NewGen(2, vectorstest.BenchDims, vectorstest.BenchMix).Batches(n, 256) {
+		if err := s.Upsert(ctx, batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Logf("loaded %d fragments in %v (%.0f fragments/s)", n, time.Since(start), float64(n)/time.Since(start).Seconds())
+	benchStores[n] = s
+	return s
+}
+
+// BenchmarkSearch times filtered top-10 searches of the shared tier
+// (Store.Search: where filter, tie slack, the allowed-set check) and, on
+// the same data, interleaved, the bare unfiltered nearVector with the same
+// limit. filter-cost-x is the ratio of their medians.
+func BenchmarkSearch(b *testing.B) {
+	sizes := []int{10_000}
+	if os.Getenv("CMEM_BENCH_LARGE") == "1" {
+		sizes = append(sizes, 100_000)
+	}
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("fragments=%d", n), func(b *testing.B) {
+			s := populated(b, n)
+			queries := vectorstest.NewGen(3, vectorstest.BenchDims, vectorstest.BenchMix).BenchQueries(64)
+			ctx := context.Background()
+			samples := max(b.N, vectorstest.MinLatencySamples)
+			filtered := make([]time.Duration, 0, samples)
+			unfiltered := make([]time.Duration, 0, samples)
+			hits := 0
+			b.ResetTimer()
+			for i := range samples {
+				q := queries[i%len(queries)]
+				start := time.Now()
+				res, err := s.Search(ctx, q.Vector, q.Filter, 10)
+				filtered = append(filtered, time.Since(start))
+				if err != nil {
+					b.Fatal(err)
+				}
+				hits += len(res)
+				start = time.Now()
+				if _, err := s.nearVector(ctx, q.Vector, nil, 10+tieSlack); err != nil {
+					b.Fatal(err)
+				}
+				unfiltered = append(unfiltered, time.Since(start))
+			}
+			if hits == 0 {
+				b.Fatal("no search found anything: the benchmark measures nothing")
+			}
+			vectorstest.ReportLatency(b, "", filtered)
+			vectorstest.ReportLatency(b, "unfiltered-", unfiltered)
+			b.ReportMetric(float64(vectorstest.Percentile(filtered, 0.5))/float64(vectorstest.Percentile(unfiltered, 0.5)), "filter-cost-x")
+		})
+	}
+}

@@ -1,0 +1,111 @@
+package weaviate
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"regexp"
+	"time"
+)
+
+// Config configures a Store. Zero fields take the defaults below; URL and
+// Dims are required.
+type Config struct {
+	// URL is Weaviate's REST endpoint, such as http://127.0.0.1:8080.
+	URL string
+	// GRPCAddr is host:port of Weaviate's gRPC endpoint (GRPC_PORT,
+	// 50051 by default). Batches use it when set: it is several times
+	// faster than REST for vectors. Empty means REST only.
+	GRPCAddr string
+	// Class is the Weaviate class (collection) of the fragments.
+	Class string
+	// Dims is the vector dimension; vectors of another length are
+	// rejected with vectors.ErrDimension before they reach the server.
+	Dims int
+	// BatchSize is the number of objects per batch request.
+	BatchSize int
+	// RequestTimeout bounds each request to Weaviate.
+	RequestTimeout time.Duration
+	// StartupTimeout bounds how long Open waits for Weaviate to be ready.
+	StartupTimeout time.Duration
+	// FlatSearchCutoff is the class's flatSearchCutoff: filtered searches
+	// whose allow-list is smaller are exact scans. 0 keeps Weaviate's
+	// default (40000); it only applies when Open creates the class.
+	FlatSearchCutoff int
+	// MaxResults is the server's QUERY_MAXIMUM_RESULTS; Search never asks
+	// for more.
+	MaxResults int
+	// Logger receives warnings; nil uses slog.Default().
+	Logger *slog.Logger
+}
+
+// Defaults.
+const (
+	DefaultClass          = "CmemFragment"
+	DefaultBatchSize      = 256
+	DefaultRequestTimeout = 30 * time.Second
+	DefaultStartupTimeout = 30 * time.Second
+	DefaultMaxResults     = 10000
+)
+
+func (c Config) withDefaults() Config {
+	if c.Class == "" {
+		c.Class = DefaultClass
+	}
+	if c.BatchSize == 0 {
+		c.BatchSize = DefaultBatchSize
+	}
+	if c.RequestTimeout == 0 {
+		c.RequestTimeout = DefaultRequestTimeout
+	}
+	if c.StartupTimeout == 0 {
+		c.StartupTimeout = DefaultStartupTimeout
+	}
+	if c.MaxResults == 0 {
+		c.MaxResults = DefaultMaxResults
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	return c
+}
+
+// Weaviate capitalises the first letter of a class name and allows only
+// these characters; refusing others here avoids a silent rename.
+var classPattern = regexp.MustCompile(`^[A-Z][_0-9A-Za-z]{0,230}$`)
+
+// Validate reports every problem with the configuration after defaults are
+// applied, joined.
+func (c Config) Validate() error {
+	c = c.withDefaults()
+	var errs []error
+	if u, err := url.Parse(c.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("weaviate: URL %q must be http(s)://host[:port]", c.URL))
+	}
+	if c.GRPCAddr != "" {
+		if _, _, err := net.SplitHostPort(c.GRPCAddr); err != nil {
+			errs = append(errs, fmt.Errorf("weaviate: GRPCAddr %q must be host:port: %w", c.GRPCAddr, err))
+		}
+	}
+	if !classPattern.MatchString(c.Class) {
+		errs = append(errs, fmt.Errorf("weaviate: class %q must match %s", c.Class, classPattern))
+	}
+	if c.Dims <= 0 {
+		errs = append(errs, fmt.Errorf("weaviate: Dims must be positive, got %d", c.Dims))
+	}
+	if c.BatchSize < 0 {
+		errs = append(errs, fmt.Errorf("weaviate: BatchSize must be positive, got %d", c.BatchSize))
+	}
+	if c.RequestTimeout < 0 || c.StartupTimeout < 0 {
+		errs = append(errs, errors.New("weaviate: timeouts must be positive"))
+	}
+	if c.FlatSearchCutoff < 0 {
+		errs = append(errs, fmt.Errorf("weaviate: FlatSearchCutoff must not be negative, got %d", c.FlatSearchCutoff))
+	}
+	if c.MaxResults < 0 {
+		errs = append(errs, fmt.Errorf("weaviate: MaxResults must be positive, got %d", c.MaxResults))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,41 @@
+// Package weaviate is a vectors.Store on a Weaviate server (tested against
+// v1.35.2) through weaviate-go-client/v4.
+//
+// One class (default "CmemFragment") holds every fragment, with vectorizer
+// "none" and cosine distance; the object id is the fragment id, so
+// replaying the log overwrites instead of duplicating. Provenance is
+// stored as text[] properties with field tokenization (ids must match
+// whole, never as words), and a search pushes the whole admissibility
+// test down as a where filter:
+//
+//	tier = f.Tier
+//	∧ user = f.User                                 (private tier only)
+//	∧ ¬ContainsAny(agents, f.ExcludedAgents)         (A(m) ⊆ allowed)
+//	∧ ¬ContainsAny(resources, f.ExcludedResources)   (R(m) ⊆ allowed)
+//
+// The two negations are the subset test because Excluded is the complement
+// of Allowed in the universe of registered ids. The allowed sets stay the
+// contract: every hit is checked against them again in Go, so a filter
+// whose universe missed an id (registered after it was read) can shorten an
+// answer but never leak a fragment.
+//
+// Why a filter and not Weaviate multi-tenancy for the private tier:
+// tenancy would need a tenant per user, created on the fly, and a
+// multi-tenant class cannot be searched across tenants, so the shared tier
+// would need a second class with the same schema and two write paths. One
+// class with a field-tokenized user filter keeps one write path, one
+// replay and one schema; Weaviate resolves the equality filter from its
+// inverted index into an allow-list before the vector search, and below
+// the class's flatSearchCutoff (default 40000 candidates) it then searches
+// the allow-list exactly. Tenancy would pay off only if a single user's
+// private tier had to be offloaded or deleted as a unit.
+//
+// Scores: Weaviate reports cosine distance 1 - cos(q, m); Score is
+// 1 - distance. Weaviate cuts its answer at the limit before our tie-break
+// by ascending id, so Search asks for a few more than k and re-sorts.
+//
+// Batches go over gRPC when Config.GRPCAddr is set (REST otherwise).
+// Ingest is bounded by Weaviate's HNSW indexing, a few hundred to a
+// thousand objects/s on a small machine: feed it from the log
+// asynchronously, never on the write path.
+package weaviate

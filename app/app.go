@@ -11,6 +11,7 @@ import (
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/resources"
 	"github.com/cmem/cmem/vectors"
 )
 
@@ -95,6 +96,8 @@ type Config struct {
 	ReadWait time.Duration
 	// Source names this process in the events it writes.
 	Source string
+	// Resources configures how registered resources become tools.
+	Resources resources.Options
 }
 
 // Validate reports every problem with c.
@@ -108,6 +111,9 @@ func (c Config) Validate() error {
 	}
 	if c.Source == "" {
 		errs = append(errs, errors.New("app: Source is required"))
+	}
+	if err := c.Resources.Validate(); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

@@ -75,13 +75,16 @@ func TestAgentsAndResourcesContract(t *testing.T) {
 	wantError(t, c.Must(http.StatusBadRequest, "POST", "/v1/resources", admin, map[string]any{"id": 7, "kind": "http"}), "invalid", "id must be a string")
 	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "weather", "kind": "http", "description": "forecast", "url": "http://127.0.0.1:1/x"})
 	c.Must(http.StatusForbidden, "POST", "/v1/resources", user, map[string]any{"id": "z", "kind": "http"})
+	wantError(t, c.Must(http.StatusBadRequest, "POST", "/v1/resources", admin, map[string]any{"id": "f", "kind": "forecast_model"}), "invalid", "unsupported")
+	wantError(t, c.Must(http.StatusBadRequest, "POST", "/v1/resources", admin, map[string]any{"id": "h", "kind": "http", "description": "d"}), "invalid", "url is required")
+	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "calc", "kind": "computation", "description": "arithmetic"})
 }
 
 func TestGrantsContract(t *testing.T) {
 	c := nodetest.NewClient(t, nodetest.Start(t, nil))
 	user := c.User("u", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "a", "description": "d"})
-	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "r", "kind": "calculator", "description": "d"})
+	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "r", "kind": "computation", "description": "d"})
 
 	for _, path := range []string{"/v1/grants/user-agent/u/a", "/v1/grants/agent-resource/a/r"} {
 		g := c.Must(http.StatusOK, "PUT", path, admin, nil)
@@ -108,7 +111,7 @@ func TestAccessContract(t *testing.T) {
 	for _, a := range []string{"planner", "writer"} {
 		c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": a, "description": a})
 	}
-	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "maps", "kind": "http", "description": "d"})
+	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "maps", "kind": "http", "description": "d", "url": "http://127.0.0.1:1/maps"})
 	c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/alice/planner", admin, nil)
 	c.Must(http.StatusOK, "PUT", "/v1/grants/agent-resource/planner/maps", admin, nil)
 	before := c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/alice/writer", admin, nil).Revision()

@@ -9,10 +9,13 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/eventlog/logtest"
+	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/node"
 )
 
@@ -116,4 +119,36 @@ func (c *Client) User(id, role string) string {
 	c.T.Helper()
 	r := c.Must(http.StatusCreated, "POST", "/v1/users", AdminToken, map[string]string{"id": id, "role": role})
 	return r.Body["token"].(string)
+}
+
+// Events returns every event on n's log up to the head, parsed, optionally
+// only those of the given types.
+func Events(t testing.TB, n *node.Node, types ...string) []events.Record {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	head, err := n.Log.Head(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := events.DefaultValidator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []events.Record
+	if head == 0 {
+		return out
+	}
+	fctx, stop := context.WithCancel(ctx)
+	defer stop()
+	_ = n.Log.Follow(fctx, 1, func(m eventlog.Msg) error {
+		if e, err := v.Parse(m.Data); err == nil && (len(types) == 0 || slices.Contains(types, e.Type)) {
+			out = append(out, events.Record{Envelope: e, Revision: m.Revision})
+		}
+		if m.Revision >= head {
+			stop()
+		}
+		return nil
+	})
+	return out
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/query"
 	"github.com/cmem/cmem/resources"
 	"github.com/cmem/cmem/vectors"
 )
@@ -59,6 +60,12 @@ type FragmentRegistry interface {
 	Get(id string) (memory.FragmentInfo, bool)
 }
 
+// QueryView is the pipeline's query projection (*query.Projection).
+type QueryView interface {
+	Get(id string) (query.Query, bool)
+	Wait(ctx context.Context, id string) (query.Query, bool)
+}
+
 // Deps are the parts the use cases run on. Fresh waits for the projections
 // fed by the main runner (access graph, policies, fragment registry);
 // ViewFresh for the vector view, which may be fed by its own runner.
@@ -72,13 +79,14 @@ type Deps struct {
 	ViewFresh Freshness
 	Embedder  embed.Embedder
 	LLM       llm.Provider
+	Queries   QueryView
 }
 
 func (d Deps) validate() error {
 	var errs []error
 	for name, v := range map[string]any{
 		"Log": d.Log, "Access": d.Access, "Fresh": d.Fresh, "Policies": d.Policies, "Fragments": d.Fragments,
-		"Store": d.Store, "ViewFresh": d.ViewFresh, "Embedder": d.Embedder, "LLM": d.LLM,
+		"Store": d.Store, "ViewFresh": d.ViewFresh, "Embedder": d.Embedder, "LLM": d.LLM, "Queries": d.Queries,
 	} {
 		if v == nil {
 			errs = append(errs, fmt.Errorf("app: Deps.%s is required", name))
@@ -130,6 +138,7 @@ type App struct {
 	viewFresh Freshness
 	embedder  embed.Embedder
 	llm       llm.Provider
+	queries   QueryView
 	adminSum  string
 }
 
@@ -140,7 +149,7 @@ func New(cfg Config, d Deps) (*App, error) {
 	}
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
-		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, adminSum: TokenSum(cfg.AdminToken),
+		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }
 
@@ -151,7 +160,15 @@ func (a *App) meta(ctx context.Context, id Identity) events.Meta {
 
 // append wraps payload and stores it.
 func (a *App) append(ctx context.Context, id Identity, p events.Payload, exclusive bool) (uint64, error) {
-	e, err := events.New(a.meta(ctx, id), p)
+	return a.appendStep(ctx, id, p, exclusive, "")
+}
+
+// appendStep is append with the event id derived from a worker's step (see
+// events.Meta.ID); an empty step gets a fresh id.
+func (a *App) appendStep(ctx context.Context, id Identity, p events.Payload, exclusive bool, step string) (uint64, error) {
+	m := a.meta(ctx, id)
+	m.ID = step
+	e, err := events.New(m, p)
 	if err != nil {
 		return 0, err
 	}
@@ -204,4 +221,15 @@ func WithCorrelationID(ctx context.Context, id string) context.Context {
 func CorrelationID(ctx context.Context) string {
 	s, _ := ctx.Value(ctxKey{}).(string)
 	return s
+}
+
+// AuthzFence waits until the projections include every acknowledged grant,
+// revoke and policy change, and returns the point that is "now" for a
+// permission decision. Workers call it before each decision they make on a
+// user's behalf.
+func (a *App) AuthzFence(ctx context.Context) (access.Point, error) {
+	if err := a.fenceAuthz(ctx, 0); err != nil {
+		return access.Point{}, err
+	}
+	return access.AtRevision(a.view.Revision()), nil
 }

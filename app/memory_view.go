@@ -22,6 +22,9 @@ type ViewRequest struct {
 	KCross      int
 	MinRevision uint64
 	QueryID     string
+	// StepID, set by a worker, makes the MemoryRead's event id stable so a
+	// step run twice records one read.
+	StepID string
 }
 
 // ViewAnswer is a memory view: Revision is where its MemoryRead event was
@@ -79,7 +82,7 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 	}
 	read := &events.MemoryRead{User: by.ID, Agent: req.Agent, Query: req.Query, QueryID: req.QueryID,
 		Private: ids(ans.Private), Shared: ids(ans.Shared), GraphRevision: g, KUser: req.KUser, KCross: req.KCross, Policy: trace}
-	if ans.Revision, err = a.append(ctx, by, read, false); err != nil {
+	if ans.Revision, err = a.appendStep(ctx, by, read, false, req.StepID); err != nil {
 		return ViewAnswer{}, err
 	}
 	return ans, nil

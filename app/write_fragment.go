@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,6 +28,9 @@ type WriteRequest struct {
 	// SourceEvent is the id of the event whose content is remembered (an
 	// AgentResponded in the pipeline); empty for a direct API write.
 	SourceEvent string
+	// StepID, set by a worker, derives fragment and event ids from the step
+	// so a step run twice writes each fragment once.
+	StepID string
 }
 
 // WriteAnswer is what was written, and the revision of the last event.
@@ -140,15 +144,18 @@ func (a *App) appendFragments(ctx context.Context, by Identity, req WriteRequest
 	}
 	var ans WriteAnswer
 	for i, d := range drafts {
-		id, err := uuid.NewV7()
+		id, err := fragmentID(req.StepID, i)
 		if err != nil {
 			return WriteAnswer{}, err
 		}
 		meta := a.meta(ctx, by)
+		if req.StepID != "" {
+			meta.ID = events.StepID(req.StepID, "event", strconv.Itoa(i))
+		}
 		meta.Time = time.Now().UTC()
 		meta.CausationID = req.SourceEvent
 		fw := &events.FragmentWritten{
-			ID: id.String(), Key: d.Key, Value: d.Value, Tier: req.Tier, User: by.ID,
+			ID: id, Key: d.Key, Value: d.Value, Tier: req.Tier, User: by.ID,
 			Agents: prov.Agents, Resources: prov.Resources, CreatedAt: meta.Time, SourceEvent: req.SourceEvent,
 			QueryID: req.QueryID, DerivedFrom: req.DerivedFrom, Provenance: mode, Policy: trace,
 			Embedding: &events.Embedding{Model: a.embedder.Model(), Dims: len(vecs[i]), Vector: events.EncodeVector(vecs[i])},
@@ -166,4 +173,15 @@ func (a *App) appendFragments(ctx context.Context, by Identity, req WriteRequest
 			Agents: fw.Agents, Resources: fw.Resources, CreatedAt: e.Time, Revision: rev})
 	}
 	return ans, nil
+}
+
+func fragmentID(step string, i int) (string, error) {
+	if step != "" {
+		return events.StepID(step, "fragment", strconv.Itoa(i)), nil
+	}
+	u, err := uuid.NewV7()
+	if err != nil {
+		return "", err
+	}
+	return u.String(), nil
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	chddl "github.com/cmem/cmem/schemas/clickhouse"
 )
@@ -120,8 +121,11 @@ func (s *Store) migrate(ctx context.Context) error {
 				return fmt.Errorf("audit: migration %s statement %d: %w", m.Name, i+1, err)
 			}
 		}
-		if err := s.conn.Exec(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (@v, @n, now())",
-			named("v", uint32(m.Version)), named("n", m.Name)); err != nil {
+		// A batch, not INSERT ... VALUES: over the native protocol 18.16
+		// waits for a data block after any INSERT.
+		record := tableData{name: "schema_migrations", names: []string{"version", "name", "applied_at"},
+			columns: []any{[]uint32{uint32(m.Version)}, []string{m.Name}, []time.Time{time.Now().UTC().Truncate(time.Second)}}, rows: 1}
+		if err := s.insert(ctx, record); err != nil {
 			return fmt.Errorf("audit: record migration %s: %w", m.Name, err)
 		}
 		s.logger.Info("clickhouse migration applied", "migration", m.Name, "database", s.db)

@@ -20,6 +20,15 @@ type workload struct {
 	fragments                []string // every id written, and a few only ever read
 	times                    []time.Time
 	t0                       time.Time
+	changes                  []edgeChange
+}
+
+// edgeChange is a grant or revoke in the workload, for questions asked
+// exactly at its time.
+type edgeChange struct {
+	at        time.Time
+	userAgent bool
+	from, to  string
 }
 
 var workloadT0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -94,6 +103,7 @@ func (g *workloadGen) step() {
 	u, a := g.pick(g.users), g.pick(g.agents)
 	switch r := g.rng.IntN(100); {
 	case r < 20:
+		defer g.noteChange(true, u, a)
 		if g.rng.IntN(100) < 65 {
 			g.emit(&events.UserAgentGranted{User: u, Agent: a})
 		} else {
@@ -101,6 +111,7 @@ func (g *workloadGen) step() {
 		}
 	case r < 35:
 		res := g.pick(g.resources)
+		defer g.noteChange(false, a, res)
 		if g.rng.IntN(100) < 65 {
 			g.emit(&events.AgentResourceGranted{Agent: a, Resource: res})
 		} else {
@@ -113,6 +124,10 @@ func (g *workloadGen) step() {
 	default:
 		g.queryStep(u, a)
 	}
+}
+
+func (g *workloadGen) noteChange(userAgent bool, from, to string) {
+	g.changes = append(g.changes, edgeChange{at: g.times[len(g.times)-1], userAgent: userAgent, from: from, to: to})
 }
 
 func (g *workloadGen) queryOf(u string) string {

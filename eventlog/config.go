@@ -28,6 +28,12 @@ type Config struct {
 	DuplicateWindow time.Duration
 	// Name is the NATS connection name, visible in server monitoring.
 	Name string
+	// InternalToken, when set, turns on authentication on the embedded
+	// server: cmem's own connections present it, every other client is
+	// asked of Authorizer. Both are ignored for an external cluster, whose
+	// operator configures accounts and permissions (see deploy/).
+	InternalToken string
+	Authorizer    Authorizer
 }
 
 // Subject roots. Everything under EventsRoot is in Stream, in log order.

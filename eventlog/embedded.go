@@ -22,6 +22,9 @@ func startEmbedded(cfg Config, logger *slog.Logger) (*server.Server, error) {
 		NoSigs:     true, // cmem owns signal handling and drains in order
 		NoLog:      true,
 	}
+	if cfg.InternalToken != "" {
+		opts.CustomClientAuthentication = serverAuth{internal: cfg.InternalToken, authz: cfg.Authorizer}
+	}
 	srv, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("eventlog: embedded server: %w", err)

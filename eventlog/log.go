@@ -49,6 +49,9 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Log, error) {
 			return nil, err
 		}
 		opts = append(opts, nats.InProcessServer(l.srv))
+		if cfg.InternalToken != "" {
+			opts = append(opts, nats.Token(cfg.InternalToken))
+		}
 	}
 	if l.nc, err = nats.Connect(url, opts...); err != nil {
 		l.Close()
@@ -127,6 +130,17 @@ func (l *Log) ClientURL() string {
 		return l.srv.ClientURL()
 	}
 	return l.nc.ConnectedUrl()
+}
+
+// ConnectURL is the URL another cmem process (a gateway or a worker role)
+// uses to share this embedded server: it carries the internal token, so
+// treat it as a secret.
+func (l *Log) ConnectURL() string {
+	if l.srv == nil || l.cfg.InternalToken == "" {
+		return l.ClientURL()
+	}
+	u := l.srv.ClientURL()
+	return strings.Replace(u, "nats://", "nats://"+l.cfg.InternalToken+"@", 1)
 }
 
 // Subject maps an envelope subject ("users/alice") to its NATS subject.

@@ -16,18 +16,24 @@ import (
 type Config struct {
 	// MaxBodyBytes bounds a request body (knowledge bases arrive inline).
 	MaxBodyBytes int64
+	// QueryWait bounds how long POST /v1/queries waits for an answer.
+	QueryWait time.Duration
 }
 
 // Validate reports every problem with c.
 func (c Config) Validate() error {
+	var errs []error
 	if c.MaxBodyBytes <= 0 {
-		return errors.New("gateway: MaxBodyBytes must be positive")
+		errs = append(errs, errors.New("gateway: MaxBodyBytes must be positive"))
 	}
-	return nil
+	if c.QueryWait <= 0 {
+		errs = append(errs, errors.New("gateway: QueryWait must be positive"))
+	}
+	return errors.Join(errs...)
 }
 
 // DefaultConfig is the configuration cmem serve uses.
-func DefaultConfig() Config { return Config{MaxBodyBytes: 16 << 20} }
+func DefaultConfig() Config { return Config{MaxBodyBytes: 16 << 20, QueryWait: 60 * time.Second} }
 
 // Server is the HTTP API of contract v1.
 type Server struct {
@@ -66,6 +72,8 @@ func (s *Server) routes() {
 	authed("POST /v1/memory/view", s.memoryView)
 	authed("POST /v1/policies", s.setPolicy)
 	authed("GET /v1/policies", s.listPolicies)
+	authed("POST /v1/queries", s.submitQuery)
+	authed("GET /v1/queries/{id}", s.getQuery)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})

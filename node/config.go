@@ -3,11 +3,18 @@ package node
 import (
 	"errors"
 	"time"
+
+	"github.com/cmem/cmem/workers"
 )
 
 // Config is everything a node needs; cmd/cmem fills it from flags and CMEM_*
 // environment variables.
 type Config struct {
+	// Role is what this process runs: RoleServe (everything), RoleGateway
+	// (HTTP and NATS ingress) or RoleWorker (the pipeline's workers). Every
+	// role keeps the in-memory projections it reads.
+	Role string
+
 	DataDir    string        // CMEM_DATA
 	HTTPAddr   string        // CMEM_HTTP_ADDR; "127.0.0.1:0" picks a free port
 	NATSURL    string        // CMEM_NATS_URL; empty runs the embedded server
@@ -23,9 +30,24 @@ type Config struct {
 	ChatModel      string // CMEM_CHAT_MODEL
 	EmbeddingModel string // CMEM_EMBEDDING_MODEL
 	EmbeddingDims  int    // CMEM_EMBEDDING_DIMS; 0 = the model's native size
+
+	Workers workers.Config // pipeline tuning; zero fields take defaults
 }
 
+// Roles.
+const (
+	RoleServe   = "serve"
+	RoleGateway = "gateway"
+	RoleWorker  = "worker"
+)
+
+func (c Config) serves() bool { return c.Role != RoleWorker }
+func (c Config) works() bool  { return c.Role != RoleGateway }
+
 func (c *Config) setDefaults() {
+	if c.Role == "" {
+		c.Role = RoleServe
+	}
 	if c.HTTPAddr == "" {
 		c.HTTPAddr = "127.0.0.1:8080"
 	}
@@ -42,6 +64,9 @@ func (c Config) Validate() error {
 	var errs []error
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("node: DataDir (CMEM_DATA) is required"))
+	}
+	if c.Role != RoleServe && c.Role != RoleGateway && c.Role != RoleWorker {
+		errs = append(errs, errors.New("node: Role must be serve, gateway or worker"))
 	}
 	if c.ReadWait < 0 {
 		errs = append(errs, errors.New("node: ReadWait must not be negative"))

@@ -16,7 +16,7 @@ import (
 // B's projector busy with unrelated events.
 func TestReadAfterRevokeAcrossGateways(t *testing.T) {
 	a := nodetest.Start(t, nil)
-	b := nodetest.Start(t, func(c *node.Config) { c.NATSURL = a.Log.ClientURL() })
+	b := nodetest.Start(t, func(c *node.Config) { c.NATSURL = a.Log.ConnectURL() })
 	ca, cb := nodetest.NewClient(t, a), nodetest.NewClient(t, b)
 	const admin = nodetest.AdminToken
 

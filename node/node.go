@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ThreeDotsLabs/watermill/message"
+
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/embed"
@@ -19,7 +21,9 @@ import (
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
+	"github.com/cmem/cmem/query"
 	"github.com/cmem/cmem/vectors"
+	"github.com/cmem/cmem/workers"
 )
 
 // Node is one running cmem process.
@@ -35,12 +39,17 @@ type Node struct {
 	// (the same runner when the view is in-process).
 	Runner     *projectors.Runner
 	ViewRunner *projectors.Runner
+	Queries    *query.Projection
 	App        *app.App
+	Pipeline   *workers.Pipeline
 
 	cfg      Config
 	logger   *slog.Logger
+	token    string
 	http     *http.Server
 	listener net.Listener
+	ingress  *gateway.NATSIngress
+	router   *message.Router
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup
 }
@@ -63,7 +72,7 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	if err != nil {
 		return nil, err
 	}
-	n := &Node{cfg: cfg, logger: logger}
+	n := &Node{cfg: cfg, logger: logger, token: token}
 	if err := n.open(ctx); err != nil {
 		n.Close()
 		return nil, err
@@ -74,17 +83,19 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	}
 	n.App, err = app.New(app.Config{AdminToken: token, ReadWait: cfg.ReadWait, Source: cfg.Source}, app.Deps{
 		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
-		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM,
+		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM, Queries: n.Queries,
 	})
+	if err == nil && cfg.serves() {
+		err = n.serve()
+	}
+	if err == nil && cfg.works() {
+		err = n.startWorkers()
+	}
 	if err != nil {
 		n.Close()
 		return nil, err
 	}
-	if err := n.serveHTTP(); err != nil {
-		n.Close()
-		return nil, err
-	}
-	logger.Info("cmem ready", "http", "http://"+n.Addr(), "nats", n.Log.ClientURL(), "revision", n.Runner.Revision(),
+	logger.Info("cmem ready", "role", cfg.Role, "http", n.Addr(), "nats", n.Log.ClientURL(), "revision", n.Runner.Revision(),
 		"embedder", n.Embedder.Model(), "llm", n.LLM.Name())
 	return n, nil
 }
@@ -93,13 +104,15 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 func (n *Node) open(ctx context.Context) error {
 	var err error
 	cfg := n.cfg
-	if n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort}, n.logger); err != nil {
+	n.Graph, n.Policies, n.Fragments, n.Queries = access.NewGraph(), memory.NewPolicies(), memory.NewFragments(), query.NewProjection()
+	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort,
+		InternalToken: n.token, Authorizer: busAuth{n.Graph}}, n.logger)
+	if err != nil {
 		return err
 	}
 	if n.Embedder, err = newEmbedder(cfg); err != nil {
 		return err
 	}
-	n.Graph, n.Policies, n.Fragments = access.NewGraph(), memory.NewPolicies(), memory.NewFragments()
 	if n.LLM, err = newProvider(cfg, n.Graph.UserIDs, n.logger); err != nil {
 		return err
 	}
@@ -109,7 +122,7 @@ func (n *Node) open(ctx context.Context) error {
 
 func (n *Node) startProjections(ctx context.Context) error {
 	view := memory.NewViewProjection("vector-view", n.Store, n.Embedder)
-	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments}
+	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries}
 	external := n.cfg.WeaviateURL != ""
 	if !external {
 		core = append(core, view)
@@ -151,6 +164,15 @@ func (n *Node) startProjections(ctx context.Context) error {
 	return nil
 }
 
+// serve starts the HTTP API and the NATS ingress.
+func (n *Node) serve() error {
+	var err error
+	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.NATSURL == "", n.logger); err != nil {
+		return err
+	}
+	return n.serveHTTP()
+}
+
 func (n *Node) serveHTTP() error {
 	api, err := gateway.New(gateway.DefaultConfig(), n.App, n.logger)
 	if err != nil {
@@ -168,16 +190,27 @@ func (n *Node) serveHTTP() error {
 	return nil
 }
 
-// Addr is the address the HTTP API listens on.
-func (n *Node) Addr() string { return n.listener.Addr().String() }
+// Addr is the address the HTTP API listens on ("" for a worker).
+func (n *Node) Addr() string {
+	if n.listener == nil {
+		return ""
+	}
+	return n.listener.Addr().String()
+}
 
 // Close drains HTTP requests in flight, stops the projections and closes
 // the log, in that order, so that no accepted command is cut off.
 func (n *Node) Close() {
+	if n.ingress != nil {
+		_ = n.ingress.Close()
+	}
 	if n.http != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		_ = n.http.Shutdown(ctx)
 		cancel()
+	}
+	if n.router != nil {
+		_ = n.router.Close() // waits for stages in flight, up to StageTimeout
 	}
 	if n.cancel != nil {
 		n.cancel()

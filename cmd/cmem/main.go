@@ -1,7 +1,8 @@
 // Command cmem runs Collaborative Memory.
 //
 //	cmem serve      everything in one process on embedded defaults
-//	cmem gateway    the HTTP gateway with its projections, against CMEM_NATS_URL
+//	cmem gateway    the HTTP gateway and NATS ingress, against CMEM_NATS_URL
+//	cmem worker     the query pipeline's workers, against CMEM_NATS_URL
 //
 // Configuration comes from flags, which default to the CMEM_* environment
 // variables (see README.md).
@@ -25,7 +26,8 @@ const usage = `usage: cmem <command> [flags]
 
 commands:
   serve     run everything in one process (embedded NATS unless CMEM_NATS_URL is set)
-  gateway   run the HTTP gateway and its projections against the NATS cluster at CMEM_NATS_URL
+  gateway   run the HTTP gateway and NATS ingress against the NATS cluster at CMEM_NATS_URL
+  worker    run the query pipeline's workers against the NATS cluster at CMEM_NATS_URL
 
 Run 'cmem <command> -h' for the flags of a command.
 `
@@ -41,6 +43,8 @@ func main() {
 		err = run(args, "serve", false)
 	case "gateway":
 		err = run(args, "gateway", true)
+	case "worker":
+		err = run(args, "worker", true)
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 	default:
@@ -62,7 +66,7 @@ func env(name, def string) string {
 
 func run(args []string, role string, needsCluster bool) error {
 	fs := flag.NewFlagSet(role, flag.ExitOnError)
-	cfg := node.Config{Source: "cmem/" + role}
+	cfg := node.Config{Source: "cmem/" + role, Role: role}
 	fs.StringVar(&cfg.DataDir, "data", env("CMEM_DATA", "./data"), "data directory (CMEM_DATA)")
 	fs.StringVar(&cfg.HTTPAddr, "http", env("CMEM_HTTP_ADDR", "127.0.0.1:8080"), "HTTP listen address (CMEM_HTTP_ADDR)")
 	fs.StringVar(&cfg.NATSURL, "nats", env("CMEM_NATS_URL", ""), "external NATS URL; empty runs the embedded server (CMEM_NATS_URL)")
@@ -92,7 +96,7 @@ func run(args []string, role string, needsCluster bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "cmem %s: http://%s  (admin token: %s)\n", role, n.Addr(), adminTokenHint(cfg))
+	fmt.Fprintf(os.Stderr, "cmem %s: http://%s  nats: %s  (admin token: %s)\n", role, n.Addr(), n.Log.ClientURL(), adminTokenHint(cfg))
 	<-ctx.Done()
 	logger.Info("shutting down: draining requests")
 	n.Close()

@@ -1,0 +1,52 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"github.com/cmem/cmem/events"
+)
+
+// Query channels.
+const (
+	ChannelHTTP = "http"
+	ChannelNATS = "nats"
+)
+
+// MaxQueryBytes bounds a query's text.
+const MaxQueryBytes = 65536
+
+// SubmitQuery puts a user's query on the bus; the workers take it from
+// there. reply is the NATS subject a bus caller waits on, if any.
+func (a *App) SubmitQuery(ctx context.Context, by Identity, text, channel, reply string) (string, uint64, error) {
+	if by.ID == AdminID {
+		return "", 0, fmt.Errorf("%w: the bootstrap admin is not a user; ask as a registered user", ErrForbidden)
+	}
+	if _, ok := a.view.User(by.ID); !ok {
+		if err := a.checkedExists(ctx, "users/", by.ID); err != nil {
+			return "", 0, err
+		}
+	}
+	if strings.TrimSpace(text) == "" || len(text) > MaxQueryBytes {
+		return "", 0, fmt.Errorf("%w: text must be 1..%d bytes", ErrInvalid, MaxQueryBytes)
+	}
+	u, err := uuid.NewV7()
+	if err != nil {
+		return "", 0, err
+	}
+	id := u.String()
+	meta := a.meta(ctx, by)
+	meta.CorrelationID = id // every event of the query shares it
+	e, err := events.New(meta, &events.QuerySubmitted{ID: id, User: by.ID, Text: text, Channel: channel, ReplySubject: reply})
+	if err != nil {
+		return "", 0, err
+	}
+	rev, err := a.log.Append(ctx, e, false)
+	if err != nil {
+		return "", 0, err
+	}
+	return id, rev, nil
+}

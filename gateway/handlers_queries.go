@@ -1,0 +1,63 @@
+package gateway
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/cmem/cmem/app"
+)
+
+// submitQuery serves POST /v1/queries: by default it waits (up to
+// Config.QueryWait) for the answer; {"wait": false} answers 202 with the id
+// at once. A query still running when the wait ends answers 202 too, with
+// its state so far: poll GET /v1/queries/{id}.
+func (s *Server) submitQuery(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	var req struct {
+		Text string `json:"text"`
+		Wait *bool  `json:"wait"`
+	}
+	if err := decode(r, &req, true); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id, _, err := s.app.SubmitQuery(r.Context(), by, req.Text, app.ChannelHTTP, "")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/v1/queries/"+id)
+	if req.Wait != nil && !*req.Wait {
+		writeJSON(w, http.StatusAccepted, map[string]string{"id": id})
+		return
+	}
+	s.answerQuery(w, r, by, id, s.cfg.QueryWait)
+}
+
+// getQuery serves GET /v1/queries/{id}?wait=SECONDS.
+func (s *Server) getQuery(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	var wait time.Duration
+	if v := r.URL.Query().Get("wait"); v != "" {
+		secs, err := strconv.ParseFloat(v, 64)
+		if err != nil || secs < 0 {
+			s.fail(w, r, fmt.Errorf("%w: wait must be a non-negative number of seconds", app.ErrInvalid))
+			return
+		}
+		wait = min(time.Duration(secs*float64(time.Second)), s.cfg.QueryWait)
+	}
+	s.answerQuery(w, r, by, r.PathValue("id"), wait)
+}
+
+func (s *Server) answerQuery(w http.ResponseWriter, r *http.Request, by app.Identity, id string, wait time.Duration) {
+	ans, done, err := s.app.Query(r.Context(), by, id, wait)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	status := http.StatusOK
+	if !done {
+		status = http.StatusAccepted
+	}
+	writeJSON(w, status, ans)
+}

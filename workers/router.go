@@ -1,0 +1,166 @@
+package workers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill"
+	wmjs "github.com/ThreeDotsLabs/watermill-nats/v2/pkg/jetstream"
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/ThreeDotsLabs/watermill/message/router/middleware"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/events"
+)
+
+// Consumer names. They are stable: renaming one creates a new durable
+// consumer that starts from the beginning of the stream.
+const (
+	ConsumerCoordinator = "coordinator"
+	ConsumerAgent       = "agent-runtime"
+	ConsumerReplier     = "replier"
+)
+
+// Bus is the log as the router needs it.
+type Bus interface {
+	Conn() *nats.Conn
+	JetStream() jetstream.JetStream
+	StreamName() string
+	DeadLetter(ctx context.Context, consumer string, m eventlog.Msg, reason string) error
+}
+
+// errPermanent marks a failure that no retry can fix (an event that is not
+// valid): it goes to the dead-letter subject instead of being redelivered.
+var errPermanent = errors.New("workers: permanent failure")
+
+const (
+	metaRevision = "cmem-revision"
+	metaSubject  = "cmem-subject"
+)
+
+// NewRouter returns a Watermill router running the pipeline's three
+// handlers on durable consumers of bus. Run it with router.Run(ctx).
+func NewRouter(p *Pipeline, bus Bus, logger *slog.Logger) (*message.Router, error) {
+	wlog := watermill.NewSlogLoggerWithLevelMapping(logger, map[slog.Level]slog.Level{slog.LevelInfo: slog.LevelDebug})
+	r, err := message.NewRouter(message.RouterConfig{CloseTimeout: p.cfg.StageTimeout}, wlog)
+	if err != nil {
+		return nil, err
+	}
+	poison, err := middleware.PoisonQueueWithFilter(deadLetters{bus}, "dead-letter",
+		func(err error) bool { return errors.Is(err, errPermanent) })
+	if err != nil {
+		return nil, err
+	}
+	r.AddMiddleware(
+		poison,
+		middleware.Retry{MaxRetries: 3, InitialInterval: 200 * time.Millisecond, Multiplier: 2, Logger: wlog,
+			ShouldRetry: func(p middleware.RetryParams) bool { return !errors.Is(p.Err, errPermanent) }}.Middleware,
+		middleware.Recoverer,
+	)
+	v, err := events.DefaultValidator()
+	if err != nil {
+		return nil, err
+	}
+	handlers := []struct {
+		name  string
+		types []string
+		fn    func(context.Context, events.Record) error
+	}{
+		{ConsumerCoordinator, []string{events.TypeQuerySubmitted, events.TypeAgentResponded}, p.Coordinate},
+		{ConsumerAgent, []string{events.TypeAgentSelected}, p.RunAgent},
+		{ConsumerReplier, []string{events.TypeQueryAnswered, events.TypeQueryFailed}, p.Reply},
+	}
+	for _, h := range handlers {
+		sub, err := wmjs.NewSubscriber(wmjs.SubscriberConfig{
+			Conn: bus.Conn(), Logger: wlog, AckWaitTimeout: p.cfg.AckWait,
+			ResourceInitializer: durable(bus.StreamName(), p.cfg.Group+"-"+h.name, p.cfg.AckWait),
+			Unmarshaler:         unmarshaler{},
+			NakDelay:            wmjs.NewStaticDelay(time.Second),
+			// One message at a time per subscriber: pre-buffered messages
+			// would age past AckWait while a slow stage runs.
+			ConsumeOptions: []jetstream.PullConsumeOpt{jetstream.PullMaxMessages(1)},
+		})
+		if err != nil {
+			return nil, err
+		}
+		r.AddConsumerHandler(h.name, h.name, sub, typed(v, h.types, h.fn))
+	}
+	return r, nil
+}
+
+// durable provisions the shared durable consumer of one handler: every
+// worker process binds to the same one, so each event goes to one of them.
+func durable(stream, name string, ackWait time.Duration) wmjs.ResourceInitializer {
+	return func(ctx context.Context, js jetstream.JetStream, _ string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
+		c, err := js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
+			Durable: name, FilterSubject: eventlog.Subject("queries") + ".>", AckPolicy: jetstream.AckExplicitPolicy,
+			AckWait: ackWait, MaxDeliver: 20, DeliverPolicy: jetstream.DeliverAllPolicy, MaxAckPending: 1024,
+		})
+		if err != nil {
+			return nil, nil, fmt.Errorf("workers: consumer %s: %w", name, err)
+		}
+		return c, nil, nil
+	}
+}
+
+// typed parses the event, skips types the handler does not take, and turns
+// an invalid event into a permanent failure.
+func typed(v *events.Validator, types []string, fn func(context.Context, events.Record) error) message.NoPublishHandlerFunc {
+	return func(msg *message.Message) error {
+		rev, _ := strconv.ParseUint(msg.Metadata.Get(metaRevision), 10, 64)
+		e, err := v.Parse(msg.Payload)
+		if err != nil {
+			return fmt.Errorf("%w: %w", errPermanent, err)
+		}
+		for _, t := range types {
+			if e.Type == t {
+				return fn(msg.Context(), events.Record{Envelope: e, Revision: rev})
+			}
+		}
+		return nil
+	}
+}
+
+// unmarshaler keeps the stream sequence (the revision) of each message; it
+// never fails, so a bad payload reaches the handler and its dead letter.
+type unmarshaler struct{}
+
+func (unmarshaler) Unmarshal(m jetstream.Msg) (*message.Message, error) {
+	id := m.Headers().Get(nats.MsgIdHdr)
+	if id == "" {
+		id = watermill.NewUUID()
+	}
+	wm := message.NewMessage(id, m.Data())
+	if meta, err := m.Metadata(); err == nil {
+		wm.Metadata.Set(metaRevision, strconv.FormatUint(meta.Sequence.Stream, 10))
+	}
+	wm.Metadata.Set(metaSubject, m.Subject())
+	return wm, nil
+}
+
+// deadLetters is the poison queue's publisher: it records the message on
+// the log's dead-letter subject of the handler that gave up.
+type deadLetters struct{ bus Bus }
+
+func (d deadLetters) Publish(_ string, msgs ...*message.Message) error {
+	for _, m := range msgs {
+		rev, _ := strconv.ParseUint(m.Metadata.Get(metaRevision), 10, 64)
+		consumer := m.Metadata.Get(middleware.PoisonedHandlerKey)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err := d.bus.DeadLetter(ctx, consumer, eventlog.Msg{Revision: rev, Subject: m.Metadata.Get(metaSubject), Data: m.Payload},
+			m.Metadata.Get(middleware.ReasonForPoisonedKey))
+		cancel()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (deadLetters) Close() error { return nil }

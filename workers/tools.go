@@ -1,0 +1,125 @@
+package workers
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/resources"
+)
+
+// ErrResourceRevoked is what a tool call returns when the agent lost the
+// resource between the offer and the call.
+var ErrResourceRevoked = errors.New("workers: resource no longer permitted")
+
+// caller offers an agent exactly R(a,now) as tools and checks, at the
+// moment of every call, that the resource is still permitted; every call is
+// recorded as a ResourceCalled event.
+type caller struct {
+	p      *Pipeline
+	q      query.Query
+	sel    *events.AgentSelected
+	cause  string
+	step   func(...string) string
+	tools  map[string]resources.Tool
+	offers []llm.Tool
+
+	mu    sync.Mutex
+	calls int
+	ok    []string
+}
+
+func (p *Pipeline) newCaller(q query.Query, sel *events.AgentSelected, now access.Point, cause string, step func(...string) string) *caller {
+	c := &caller{p: p, q: q, sel: sel, cause: cause, step: step, tools: map[string]resources.Tool{}}
+	for _, id := range p.Access.Resources(sel.Agent, now) {
+		t, err := p.tool(id)
+		if err != nil {
+			p.Logger.Warn("resource not offered: cannot build its tool", "resource", id, "err", err)
+			continue
+		}
+		c.tools[id] = t
+		c.offers = append(c.offers, llm.Tool{Name: id, Description: t.Description(), Parameters: t.Parameters()})
+	}
+	return c
+}
+
+func (c *caller) offer() []llm.Tool { return c.offers }
+
+func (c *caller) call(ctx context.Context, name string, args json.RawMessage) (string, error) {
+	c.mu.Lock()
+	n := c.calls
+	c.calls++
+	c.mu.Unlock()
+	ev := &events.ResourceCalled{QueryID: c.q.ID, User: c.q.User, Round: c.sel.Round, Agent: c.sel.Agent, Resource: name, Arguments: rawArgs(args)}
+	t, offered := c.tools[name]
+	var result string
+	var err error
+	start := time.Now()
+	switch now, ferr := c.p.Memory.AuthzFence(ctx); {
+	case !offered:
+		err = fmt.Errorf("%w: %s was not offered to %s", ErrResourceRevoked, name, c.sel.Agent)
+	case ferr != nil:
+		err = ferr
+	case !c.p.Access.CanUse(c.sel.Agent, name, now):
+		err = fmt.Errorf("%w: %s was revoked from %s", ErrResourceRevoked, name, c.sel.Agent)
+	default:
+		result, err = t.Call(ctx, args)
+	}
+	ev.DurationMS = float64(time.Since(start).Microseconds()) / 1000
+	ev.ResultBytes = len(result)
+	if err != nil {
+		ev.Error = err.Error()
+	} else {
+		sum := sha256.Sum256([]byte(result))
+		ev.ResultSHA256 = hex.EncodeToString(sum[:])
+		c.mu.Lock()
+		c.ok = append(c.ok, name)
+		c.mu.Unlock()
+	}
+	if _, aerr := c.p.emit(ctx, c.q, c.cause, c.step("call", strconv.Itoa(n)), ev); aerr != nil {
+		return "", aerr
+	}
+	return result, err
+}
+
+func (c *caller) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.calls
+}
+
+// used is the resources called successfully: the content they returned is
+// part of the response, so they are part of its provenance.
+func (c *caller) used() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return sortedSet(c.ok)
+}
+
+// tool builds (once per registration) the tool of a registered resource.
+func (p *Pipeline) tool(id string) (resources.Tool, error) {
+	r, ok := p.Access.Resource(id)
+	if !ok {
+		return nil, fmt.Errorf("resource %s is not registered", id)
+	}
+	key := id + "@" + strconv.FormatUint(r.Registered.Revision, 10)
+	if t, ok := p.tools.Load(key); ok {
+		return t.(resources.Tool), nil
+	}
+	t, err := resources.Build(r.ID, r.Kind, r.Description, r.Config, p.Resources)
+	if err != nil {
+		return nil, err
+	}
+	p.tools.Store(key, t)
+	return t, nil
+}

@@ -19,7 +19,7 @@ var readVerdictsSQL string
 func edgesAt(graph, from string) string {
 	return `(SELECT groupArray(to_id) FROM (
         SELECT to_id, argMax(granted, (time_ns, revision)) AS g FROM grants
-        WHERE graph = '` + graph + `' AND from_id = @` + from + ` AND time_ns < @at
+        WHERE graph = '` + graph + `' AND from_id = @` + from + ` AND time_ns <= @at
         GROUP BY to_id) WHERE g = 1)`
 }
 

@@ -20,5 +20,6 @@
 // event id and every query counts distinct ids.
 //
 // Service holds the use cases (admin only) over either backend; the gateway
-// maps its errors, which wrap package app's, to HTTP.
+// maps its errors, which wrap package app's, to HTTP. Trail wires the three
+// for one process (node does it).
 package audit

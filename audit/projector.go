@@ -94,31 +94,16 @@ func (p *Projector) session(parent context.Context) error {
 	p.setRevision(rev)
 	ctx, cancel := context.WithCancelCause(parent)
 	defer cancel(nil)
-	// Receiving happens on the follow goroutine and converting and writing
-	// on this one, so fetching the next events overlaps with inserting.
-	msgs := make(chan eventlog.Msg, 2*p.cfg.BatchSize)
-	followed := make(chan struct{})
-	go func() {
-		defer close(followed)
-		err := p.src.Follow(ctx, rev+1, func(m eventlog.Msg) error {
-			select {
-			case msgs <- m:
-				return nil
-			case <-ctx.Done():
-				return context.Cause(ctx)
-			}
-		})
-		cancel(fmt.Errorf("audit: follow the log: %w", err))
-	}()
-	err = p.write(ctx, msgs)
+	chunks, converted := p.convert(ctx, cancel, rev+1)
+	err = p.write(ctx, chunks)
 	cancel(err)
-	<-followed
+	<-converted
 	return err
 }
 
-// write batches msgs and flushes when a batch is full or FlushInterval
-// after its first event, whichever comes first.
-func (p *Projector) write(ctx context.Context, msgs <-chan eventlog.Msg) error {
+// write batches the converted chunks and flushes when a batch is full or
+// FlushInterval after its first event, whichever comes first.
+func (p *Projector) write(ctx context.Context, chunks <-chan *chunk) error {
 	b := &batch{}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
@@ -142,11 +127,16 @@ func (p *Projector) write(ctx context.Context, msgs <-chan eventlog.Msg) error {
 			if err := flush(); err != nil {
 				return err
 			}
-		case m := <-msgs:
+		case c := <-chunks:
+			select {
+			case <-c.done:
+			case <-ctx.Done():
+				return context.Cause(ctx)
+			}
 			if b.len() == 0 {
 				timer.Reset(p.cfg.FlushInterval)
 			}
-			b.add(p.validator, m)
+			b.merge(&c.rows)
 			if b.len() >= p.cfg.BatchSize {
 				if err := flush(); err != nil {
 					return err

@@ -79,7 +79,7 @@ func TestRedeliveredBatchDoublesNothing(t *testing.T) {
 	if rev, err := r.store.Revision(ctx); err != nil || rev != head {
 		t.Fatalf("revision %d (%v) after a redelivery, want %d", rev, err, head)
 	}
-	compareBackends(t, r, w, 3, 150, 150)
+	compareBackends(t, r, w, 3, 80, 80)
 	if got := raw(); got["events"] != after["events"] {
 		t.Fatalf("merges ran during the test (%d -> %d events rows); the comparison did not see the duplicates",
 			after["events"], got["events"])

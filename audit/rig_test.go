@@ -89,7 +89,7 @@ func (r *rig) append(t testing.TB, envs []events.Envelope) uint64 {
 }
 
 // caughtUp waits until both backends hold every event up to the head.
-func (r *rig) caughtUp(t testing.TB) uint64 {
+func (r *rig) caughtUp(t testing.TB) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
@@ -107,7 +107,6 @@ func (r *rig) caughtUp(t testing.TB) uint64 {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
-	return head
 }
 
 func mustEvent(t testing.TB, at time.Time, p events.Payload) events.Envelope {

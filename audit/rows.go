@@ -86,8 +86,15 @@ type batch struct {
 
 func (b *batch) len() int { return len(b.events) }
 
-func (b *batch) rows() int {
-	return len(b.events) + len(b.grants) + len(b.fragments) + len(b.reads) + len(b.readFragments) + len(b.queryFacts)
+// merge appends the rows of o, which follows b in log order.
+func (b *batch) merge(o *batch) {
+	b.events = append(b.events, o.events...)
+	b.grants = append(b.grants, o.grants...)
+	b.fragments = append(b.fragments, o.fragments...)
+	b.reads = append(b.reads, o.reads...)
+	b.readFragments = append(b.readFragments, o.readFragments...)
+	b.queryFacts = append(b.queryFacts, o.queryFacts...)
+	b.last = o.last
 }
 
 func (b *batch) reset() {
@@ -104,13 +111,30 @@ func stampOf(event string, rev uint64, t time.Time) stamp {
 	return stamp{event: event, revision: rev, timeNS: t.UnixNano(), time: time.Unix(sec, 0).UTC()}
 }
 
-// add converts one stored event into rows. An event that fails its schema
-// is still recorded, raw, with the reason: the trail holds every revision.
-func (b *batch) add(v *events.Validator, m eventlog.Msg) {
-	b.last = m.Revision
+// parsed is a stored event after its schema check: the projector checks
+// on the goroutine that receives, so checking overlaps with inserting.
+type parsed struct {
+	msg eventlog.Msg
+	env events.Envelope
+	err error
+}
+
+func parse(v *events.Validator, m eventlog.Msg) parsed {
 	env, err := v.Parse(m.Data)
-	if err != nil {
-		b.events = append(b.events, invalidRow(m, err))
+	return parsed{msg: m, env: env, err: err}
+}
+
+// add converts one stored event into rows.
+func (b *batch) add(v *events.Validator, m eventlog.Msg) { b.addParsed(parse(v, m)) }
+
+// addParsed converts one checked event into rows. An event that failed
+// its schema is still recorded, raw, with the reason: the trail holds
+// every revision.
+func (b *batch) addParsed(p parsed) {
+	m, env := p.msg, p.env
+	b.last = m.Revision
+	if p.err != nil {
+		b.events = append(b.events, invalidRow(m, p.err))
 		return
 	}
 	rec := events.Record{Envelope: env, Revision: m.Revision}

@@ -87,9 +87,9 @@ func (s *Service) Visible(ctx context.Context, by app.Identity, q VisibleQuery) 
 	if err := admin(by); err != nil {
 		return VisibleAnswer{}, err
 	}
-	for name, id := range map[string]string{"user": q.User, "agent": q.Agent} {
-		if err := events.CheckID(id); err != nil {
-			return VisibleAnswer{}, fmt.Errorf("%w: %s: %w", ErrBadQuery, name, err)
+	for _, p := range [...]struct{ name, id string }{{"user", q.User}, {"agent", q.Agent}} {
+		if err := events.CheckID(p.id); err != nil {
+			return VisibleAnswer{}, fmt.Errorf("%w: %s: %w", ErrBadQuery, p.name, err)
 		}
 	}
 	rev, err := s.fresh(ctx, q.MinRevision)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strings"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -129,7 +130,18 @@ func (l *Log) ClientURL() string {
 	if l.srv != nil {
 		return l.srv.ClientURL()
 	}
-	return l.nc.ConnectedUrl()
+	return withoutCredentials(l.nc.ConnectedUrl())
+}
+
+// withoutCredentials drops the userinfo of a NATS URL: a token sits in the
+// user part, which url.URL.Redacted keeps.
+func withoutCredentials(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unparseable url)"
+	}
+	u.User = nil
+	return u.String()
 }
 
 // ConnectURL is the URL another cmem process (a gateway or a worker role)

@@ -3,9 +3,12 @@ package eventlog_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats.go"
 
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/eventlog/logtest"
@@ -159,4 +162,58 @@ func TestDeadLetterIsIdempotent(t *testing.T) {
 	if dl[0].Header.Get(eventlog.ReasonHeader) != "not JSON" || string(dl[0].Data) != "junk" || dl[0].Subject != eventlog.DeadLetterSubject("access", 7) {
 		t.Fatalf("dead letter %+v", dl[0])
 	}
+}
+
+func TestAuthAndCredentialFreeURLs(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	const internal = "internal-token-0123456789"
+	srv, err := eventlog.Open(ctx, eventlog.Config{DataDir: t.TempDir(), Port: -1, InternalToken: internal,
+		Authorizer: fixedAuth{"user-token": {Name: "u", Publish: []string{"cmem.query.u"}}}}, logtest.Logger())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if !strings.Contains(srv.ConnectURL(), internal) || strings.Contains(srv.ClientURL(), internal) {
+		t.Fatalf("ConnectURL must carry the token, ClientURL must not: %s / %s", srv.ConnectURL(), srv.ClientURL())
+	}
+	peer, err := eventlog.Open(ctx, eventlog.Config{URL: srv.ConnectURL()}, logtest.Logger())
+	if err != nil {
+		t.Fatalf("a second process with the internal token: %v", err)
+	}
+	defer peer.Close()
+	if strings.Contains(peer.ClientURL(), internal) {
+		t.Fatalf("ClientURL leaks the token: %s", peer.ClientURL())
+	}
+	if _, err := nats.Connect(srv.ClientURL()); err == nil {
+		t.Fatal("an anonymous client connected to an authenticated embedded server")
+	}
+	if _, err := nats.Connect(srv.ClientURL(), nats.Token("wrong")); err == nil {
+		t.Fatal("a client with a wrong token connected")
+	}
+	nc, err := nats.Connect(srv.ClientURL(), nats.Token("user-token"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	errs := make(chan error, 1)
+	nc.SetErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) { errs <- err })
+	if err := nc.Publish("cmem.query.v", []byte("x")); err == nil {
+		_ = nc.Flush()
+	}
+	select {
+	case err := <-errs:
+		if !strings.Contains(strings.ToLower(err.Error()), "permissions violation") {
+			t.Fatalf("unexpected error: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("publishing on another user's subject was not refused")
+	}
+}
+
+type fixedAuth map[string]eventlog.Grant
+
+func (f fixedAuth) Authorize(token string) (eventlog.Grant, bool) {
+	g, ok := f[token]
+	return g, ok
 }

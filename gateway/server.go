@@ -18,6 +18,8 @@ type Config struct {
 	MaxBodyBytes int64
 	// QueryWait bounds how long POST /v1/queries waits for an answer.
 	QueryWait time.Duration
+	// Audit answers /v1/audit/*; nil answers 503.
+	Audit AuditQueries
 }
 
 // Validate reports every problem with c.
@@ -74,6 +76,7 @@ func (s *Server) routes() {
 	authed("GET /v1/policies", s.listPolicies)
 	authed("POST /v1/queries", s.submitQuery)
 	authed("GET /v1/queries/{id}", s.getQuery)
+	s.auditRoutes(authed)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/cmem/cmem/audit"
 	"github.com/cmem/cmem/workers"
 )
 
@@ -23,7 +24,9 @@ type Config struct {
 	ReadWait   time.Duration // bound on waiting for a projection to be fresh enough
 	Source     string        // names this process in the events it writes
 
-	WeaviateURL string // CMEM_WEAVIATE_URL; empty = the in-process vector view
+	WeaviateURL   string // CMEM_WEAVIATE_URL; empty = the in-process vector view
+	WeaviateGRPC  string // CMEM_WEAVIATE_GRPC host:port; batches use gRPC when set
+	WeaviateClass string // CMEM_WEAVIATE_CLASS; default CmemFragment
 
 	OpenAIBaseURL  string // CMEM_OPENAI_BASE_URL; empty = offline provider and hashing embedder
 	OpenAIAPIKey   string // OPENAI_API_KEY
@@ -32,6 +35,11 @@ type Config struct {
 	EmbeddingDims  int    // CMEM_EMBEDDING_DIMS; 0 = the model's native size
 
 	Workers workers.Config // pipeline tuning; zero fields take defaults
+
+	// Audit configures the ClickHouse audit trail (Audit.DSN is
+	// CMEM_CLICKHOUSE_DSN); an empty DSN serves /v1/audit from the
+	// in-process history.
+	Audit audit.Config
 }
 
 // Roles.
@@ -70,6 +78,11 @@ func (c Config) Validate() error {
 	}
 	if c.ReadWait < 0 {
 		errs = append(errs, errors.New("node: ReadWait must not be negative"))
+	}
+	if c.Audit.DSN != "" {
+		if err := c.Audit.Validate(); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	return errors.Join(errs...)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/vectors/weaviate/weaviatetest"
 )
 
 // memModel is the reference model of the memory differential test: the
@@ -200,4 +201,13 @@ func runMemoryDifferential(t *testing.T, n *node.Node, seed uint64, ops int) {
 
 func TestMemoryDifferentialInProcess(t *testing.T) {
 	runMemoryDifferential(t, nodetest.Start(t, nil), 1, 400)
+}
+
+// The same workload against a real Weaviate server as the vector view.
+func TestMemoryDifferentialWeaviate(t *testing.T) {
+	w := weaviatetest.Shared(t)
+	n := nodetest.Start(t, func(c *node.Config) {
+		c.WeaviateURL, c.WeaviateGRPC, c.WeaviateClass = w.URL, w.GRPCAddr, weaviatetest.Class(t)
+	})
+	runMemoryDifferential(t, n, 2, 300)
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/audit"
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/gateway"
@@ -42,6 +43,9 @@ type Node struct {
 	Queries    *query.Projection
 	App        *app.App
 	Pipeline   *workers.Pipeline
+	// Audit is the audit trail: the in-process history, and ClickHouse
+	// with its projector when configured.
+	Audit *audit.Trail
 
 	cfg      Config
 	logger   *slog.Logger
@@ -122,12 +126,16 @@ func (n *Node) open(ctx context.Context) error {
 
 func (n *Node) startProjections(ctx context.Context) error {
 	view := memory.NewViewProjection("vector-view", n.Store, n.Embedder)
-	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries}
+	var err error
+	if n.Audit, err = audit.NewTrail(n.cfg.Audit, n.Graph, n.Log, n.cfg.ReadWait, n.logger); err != nil {
+		return err
+	}
+	// The audit history answers with the graph, so it comes after it.
+	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.Audit.History}
 	external := n.cfg.WeaviateURL != ""
 	if !external {
 		core = append(core, view)
 	}
-	var err error
 	if n.Runner, err = projectors.NewRunner(n.Log, n.logger, core...); err != nil {
 		return err
 	}
@@ -150,6 +158,12 @@ func (n *Node) startProjections(ctx context.Context) error {
 			_ = r.Run(rctx)
 		}()
 	}
+	// The ClickHouse projector follows the log on its own: nothing waits on it.
+	n.wg.Add(1)
+	go func() {
+		defer n.wg.Done()
+		n.Audit.Run(rctx)
+	}()
 	head, err := n.Log.Head(ctx, "")
 	if err != nil {
 		return err
@@ -174,7 +188,9 @@ func (n *Node) serve() error {
 }
 
 func (n *Node) serveHTTP() error {
-	api, err := gateway.New(gateway.DefaultConfig(), n.App, n.logger)
+	gcfg := gateway.DefaultConfig()
+	gcfg.Audit = n.Audit.Service
+	api, err := gateway.New(gcfg, n.App, n.logger)
 	if err != nil {
 		return err
 	}
@@ -215,6 +231,9 @@ func (n *Node) Close() {
 	if n.cancel != nil {
 		n.cancel()
 		n.wg.Wait()
+	}
+	if n.Audit != nil {
+		n.Audit.Close()
 	}
 	if n.Store != nil {
 		_ = n.Store.Close()

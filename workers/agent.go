@@ -69,9 +69,10 @@ func (p *Pipeline) RunAgent(ctx context.Context, rec events.Record) error {
 		return p.stageError(ctx, q, rec.ID, "agent", err)
 	}
 	resp.Response, resp.ResourceCalls, resp.Resources = ans.Response, caller.count(), caller.used()
-	if resp.ResourceCalls > 0 && resp.Response != "" {
+	if len(resp.Resources) > 0 && resp.Response != "" {
 		// New knowledge came in through a resource: remember it. A turn
-		// answered from memory alone adds nothing memory does not hold.
+		// answered from memory alone adds nothing memory does not hold, and
+		// one whose every call failed learned nothing worth keeping.
 		if resp.FragmentsWritten, err = p.remember(ctx, user, sel, resp, respondedID, step); err != nil {
 			return err
 		}

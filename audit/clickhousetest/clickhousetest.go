@@ -113,7 +113,7 @@ func (s *Server) Start() error {
 		select {
 		case err := <-exited:
 			_ = out.Close()
-			return fmt.Errorf("clickhousetest: server exited during start (%v): %s", err, s.logTail())
+			return fmt.Errorf("clickhousetest: server exited during start (%w): %s", err, s.logTail())
 		case <-ctx.Done():
 			_ = cmd.Process.Kill()
 			<-exited

@@ -3,6 +3,7 @@
 //	cmem serve      everything in one process on embedded defaults
 //	cmem gateway    the HTTP gateway and NATS ingress, against CMEM_NATS_URL
 //	cmem worker     the query pipeline's workers, against CMEM_NATS_URL
+//	cmem audit      questions to a running cmem's audit trail
 //
 // Configuration comes from flags, which default to the CMEM_* environment
 // variables (see README.md).
@@ -28,6 +29,7 @@ commands:
   serve     run everything in one process (embedded NATS unless CMEM_NATS_URL is set)
   gateway   run the HTTP gateway and NATS ingress against the NATS cluster at CMEM_NATS_URL
   worker    run the query pipeline's workers against the NATS cluster at CMEM_NATS_URL
+  audit     ask a running cmem's audit trail (visible, reads, violations, metrics)
 
 Run 'cmem <command> -h' for the flags of a command.
 `
@@ -45,6 +47,8 @@ func main() {
 		err = run(args, "gateway", true)
 	case "worker":
 		err = run(args, "worker", true)
+	case "audit":
+		err = auditCmd(args, os.Stdout)
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 	default:
@@ -73,12 +77,20 @@ func run(args []string, role string, needsCluster bool) error {
 	fs.IntVar(&cfg.NATSPort, "nats-port", 4222, "port of the embedded NATS server; -1 picks a free one")
 	fs.DurationVar(&cfg.ReadWait, "read-wait", 5*time.Second, "how long a read waits for projections to be fresh enough")
 	fs.StringVar(&cfg.WeaviateURL, "weaviate", env("CMEM_WEAVIATE_URL", ""), "Weaviate URL for the vector view; empty = in-process (CMEM_WEAVIATE_URL)")
+	fs.StringVar(&cfg.WeaviateGRPC, "weaviate-grpc", env("CMEM_WEAVIATE_GRPC", ""), "Weaviate gRPC host:port for fast batch writes (CMEM_WEAVIATE_GRPC)")
+	fs.StringVar(&cfg.WeaviateClass, "weaviate-class", env("CMEM_WEAVIATE_CLASS", ""), "Weaviate class of the fragments (CMEM_WEAVIATE_CLASS)")
 	fs.StringVar(&cfg.OpenAIBaseURL, "openai-base-url", env("CMEM_OPENAI_BASE_URL", ""), "OpenAI-compatible API base URL; empty = offline provider (CMEM_OPENAI_BASE_URL)")
 	fs.StringVar(&cfg.ChatModel, "chat-model", env("CMEM_CHAT_MODEL", ""), "chat model for the OpenAI provider (CMEM_CHAT_MODEL)")
 	fs.StringVar(&cfg.EmbeddingModel, "embedding-model", env("CMEM_EMBEDDING_MODEL", ""), "embedding model for the OpenAI provider (CMEM_EMBEDDING_MODEL)")
 	fs.IntVar(&cfg.EmbeddingDims, "embedding-dims", 0, "embedding dimensions; 0 = the model's native size")
+	fs.DurationVar(&cfg.Workers.StageTimeout, "stage-timeout", 60*time.Second, "bound on one pipeline stage (worker roles)")
+	fs.DurationVar(&cfg.Workers.AckWait, "ack-wait", 0, "redelivery delay of an unacknowledged stage; 0 = stage-timeout + 30s")
+	fs.IntVar(&cfg.Workers.MaxRounds, "max-rounds", 4, "coordinator rounds per query")
+	coverage := fs.Float64("coverage", 0, "offline provider: memory score at which an agent answers from memory and calls no resource; 0 = provider default, above 1 = always call")
+	fs.StringVar(&cfg.Audit.DSN, "clickhouse", env("CMEM_CLICKHOUSE_DSN", ""), "ClickHouse audit trail, clickhouse://host:9000/db; empty = in-process (CMEM_CLICKHOUSE_DSN)")
 	level := fs.String("log-level", env("CMEM_LOG_LEVEL", "info"), "debug, info, warn or error (CMEM_LOG_LEVEL)")
 	_ = fs.Parse(args)
+	cfg.Workers.Coverage = float32(*coverage)
 	cfg.AdminToken = os.Getenv("CMEM_ADMIN_TOKEN")
 	cfg.OpenAIAPIKey = os.Getenv("OPENAI_API_KEY")
 	if needsCluster && cfg.NATSURL == "" {

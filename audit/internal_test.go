@@ -1,0 +1,129 @@
+package audit
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/events"
+)
+
+func TestConfigValidate(t *testing.T) {
+	good := Config{DSN: "clickhouse://127.0.0.1:9000/cmem"}
+	if err := good.Validate(); err != nil {
+		t.Fatalf("%+v: %v", good, err)
+	}
+	if d := good.WithDefaults(); d.BatchSize != defaultBatchSize || d.FlushInterval != defaultFlushInterval || d.Validate() != nil {
+		t.Fatalf("defaults %+v", d)
+	}
+	bad := Config{DSN: "http://u:secret@127.0.0.1:8123/cmem", BatchSize: -1, FlushInterval: -time.Second,
+		RetryMin: time.Minute, RetryMax: time.Second}
+	err := bad.Validate()
+	for _, want := range []string{"clickhouse://", "BatchSize", "FlushInterval", "RetryMax"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v does not mention %s", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), "secret") {
+		t.Errorf("error leaks the password: %v", err)
+	}
+	for _, dsn := range []string{"", "clickhouse://127.0.0.1:9000", "clickhouse://127.0.0.1:9000/bad-name", "clickhouse:///db"} {
+		if (Config{DSN: dsn}).Validate() == nil {
+			t.Errorf("DSN %q accepted", dsn)
+		}
+	}
+}
+
+func TestSplitStatements(t *testing.T) {
+	got := splitStatements("-- header; not a statement end\nCREATE TABLE a (x UInt8) ENGINE = Memory;\n\n-- only a comment\n;\nCREATE VIEW v AS\nSELECT 1\n;\n")
+	// Comments before a statement stay with it (ClickHouse ignores them).
+	if len(got) != 2 || !strings.HasSuffix(got[0], "\nCREATE TABLE a (x UInt8) ENGINE = Memory") || got[1] != "CREATE VIEW v AS\nSELECT 1" {
+		t.Fatalf("got %q", got)
+	}
+	ms, err := Migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range ms {
+		if m.Version != i+1 || len(m.Statements) == 0 {
+			t.Fatalf("migration %d: %+v", i, m)
+		}
+	}
+}
+
+func TestPartitionRunsKeepRevisionOrder(t *testing.T) {
+	jan, feb := time.Date(2026, 1, 31, 23, 0, 0, 0, time.UTC), time.Date(2026, 2, 1, 1, 0, 0, 0, time.UTC)
+	var rows []eventRow
+	for i, at := range []time.Time{jan, jan, feb, jan, feb, feb} {
+		rows = append(rows, eventRow{stamp: stampOf("e", uint64(i+1), at)})
+	}
+	runs := partitionRuns(rows)
+	var sizes []int
+	for _, r := range runs {
+		sizes = append(sizes, len(r))
+	}
+	if len(sizes) != 4 || sizes[0] != 2 || sizes[1] != 1 || sizes[2] != 1 || sizes[3] != 2 {
+		t.Fatalf("runs of sizes %v, want [2 1 1 2]", sizes)
+	}
+	if len(partitionRuns(nil)) != 0 {
+		t.Fatal("runs of nothing")
+	}
+	if s := stampOf("e", 1, time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC)); s.time.Unix() != 0 {
+		t.Fatalf("a time before 1970 must clamp to what DateTime holds, got %v", s.time)
+	}
+}
+
+func TestBatchRecordsInvalidEvents(t *testing.T) {
+	v, err := events.DefaultValidator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b batch
+	b.add(v, eventlog.Msg{Revision: 7, Subject: "cmem.events.junk", Data: []byte("junk")})
+	b.add(v, eventlog.Msg{Revision: 8, Subject: "cmem.events.x", Data: []byte(`{"id":"e8","type":"cmem.nothing.here"}`)})
+	if b.len() != 2 || b.last != 8 {
+		t.Fatalf("batch %+v", b)
+	}
+	if r := b.events[0]; r.event != "invalid-revision-7" || r.err == "" || r.data != "junk" || r.subject != "cmem.events.junk" {
+		t.Fatalf("junk row %+v", r)
+	}
+	if r := b.events[1]; r.event != "e8" || r.typ != "cmem.nothing.here" || r.err == "" {
+		t.Fatalf("unknown-type row %+v", r)
+	}
+}
+
+func TestServiceRefusesAndValidates(t *testing.T) {
+	s, err := NewService(ServiceConfig{ReadWait: time.Millisecond, Poll: time.Millisecond}, NewHistory(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	user := app.Identity{ID: "u"}
+	admin := app.Identity{ID: "admin", Admin: true}
+	if _, err := s.Reads(ctx, user, "f", 0); !errors.Is(err, app.ErrForbidden) {
+		t.Errorf("non-admin reads: %v", err)
+	}
+	if _, err := s.Visible(ctx, admin, VisibleQuery{User: "u"}); !errors.Is(err, app.ErrInvalid) {
+		t.Errorf("visible without agent: %v", err)
+	}
+	if _, err := s.Reads(ctx, admin, "a.b", 0); !errors.Is(err, app.ErrInvalid) {
+		t.Errorf("bad fragment id: %v", err)
+	}
+	from, to := time.Now(), time.Now().Add(-time.Hour)
+	if _, err := s.Violations(ctx, admin, WindowQuery{From: &from, To: &to}); !errors.Is(err, app.ErrInvalid) {
+		t.Errorf("inverted window: %v", err)
+	}
+	if _, err := s.Metrics(ctx, admin, MetricsQuery{Bin: time.Millisecond}); !errors.Is(err, app.ErrInvalid) {
+		t.Errorf("tiny bin: %v", err)
+	}
+	if _, err := s.Reads(ctx, admin, "f", 5); !errors.Is(err, app.ErrUnavailable) {
+		t.Errorf("min_revision beyond the trail: %v", err)
+	}
+	m, err := s.Metrics(ctx, admin, MetricsQuery{})
+	if err != nil || m.Bin != "1h0m0s" || m.Queries == nil || m.Bins == nil || m.Reuse.Pairs == nil {
+		t.Errorf("empty metrics %+v, %v", m, err)
+	}
+}

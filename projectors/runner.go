@@ -92,7 +92,7 @@ func (r *Runner) Run(ctx context.Context) error {
 func (r *Runner) follow(ctx context.Context) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	batches := make(chan []eventlog.Msg, 8)
+	batches := make(chan []parsed, 8)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -106,15 +106,18 @@ func (r *Runner) follow(ctx context.Context) error {
 		}
 	}()
 	const batchSize = 256
-	batch := make([]eventlog.Msg, 0, batchSize)
+	batch := make([]parsed, 0, batchSize)
 	err := r.src.Follow(ctx, r.revision.Load()+1, func(m eventlog.Msg) error {
-		batch = append(batch, m)
+		// Checking the schema here, on the receiving goroutine, overlaps it
+		// with applying the previous batch on the other.
+		env, perr := r.validator.Parse(m.Data)
+		batch = append(batch, parsed{msg: m, env: env, err: perr})
 		if len(batch) < batchSize && m.Pending > 0 {
 			return nil
 		}
 		select {
 		case batches <- batch:
-			batch = make([]eventlog.Msg, 0, batchSize)
+			batch = make([]parsed, 0, batchSize)
 			return nil
 		case <-ctx.Done():
 			return context.Cause(ctx)
@@ -125,9 +128,16 @@ func (r *Runner) follow(ctx context.Context) error {
 	return err
 }
 
-func (r *Runner) handleBatch(ctx context.Context, batch []eventlog.Msg) error {
-	for _, m := range batch {
-		if err := r.handle(m); err != nil {
+// parsed is a message with the outcome of its schema check.
+type parsed struct {
+	msg eventlog.Msg
+	env events.Envelope
+	err error
+}
+
+func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
+	for _, p := range batch {
+		if err := r.handle(p); err != nil {
 			return err
 		}
 	}
@@ -145,23 +155,23 @@ func (r *Runner) handleBatch(ctx context.Context, batch []eventlog.Msg) error {
 			return fmt.Errorf("projectors: flush %s: %w", p.Name(), err)
 		}
 	}
-	r.advance(batch[len(batch)-1].Revision)
+	r.advance(batch[len(batch)-1].msg.Revision)
 	return nil
 }
 
-func (r *Runner) handle(m eventlog.Msg) error {
+func (r *Runner) handle(pm parsed) error {
+	m := pm.msg
 	if m.Revision <= r.revision.Load() {
 		return nil
 	}
-	env, err := r.validator.Parse(m.Data)
-	if err != nil {
+	if pm.err != nil {
 		for _, p := range r.projections {
-			if err := r.deadLetter(p.Name(), m, err); err != nil {
+			if err := r.deadLetter(p.Name(), m, pm.err); err != nil {
 				return err
 			}
 		}
 	} else {
-		rec := events.Record{Envelope: env, Revision: m.Revision}
+		rec := events.Record{Envelope: pm.env, Revision: m.Revision}
 		for _, p := range r.projections {
 			if aerr := p.Apply(rec); aerr != nil {
 				if err := r.deadLetter(p.Name(), m, aerr); err != nil {

@@ -3,7 +3,6 @@ package events
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"strings"
@@ -11,8 +10,6 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/cmem/cmem/schemas"
 )
@@ -94,7 +91,7 @@ func (v *Validator) Parse(raw []byte) (Envelope, error) {
 		return Envelope{}, fmt.Errorf("%w: %s data: %w", ErrInvalid, e.Type, err)
 	}
 	if err := sch.Validate(data); err != nil {
-		return Envelope{}, fmt.Errorf("%w: %s v%d data: %s", ErrInvalid, e.Type, e.SchemaVersion, flatten(err))
+		return Envelope{}, fmt.Errorf("%w: %s v%d data: %s", ErrInvalid, e.Type, e.SchemaVersion, schemas.Describe(err))
 	}
 	return e, nil
 }
@@ -108,7 +105,7 @@ func (v *Validator) EnvelopeSchemaCheck(raw []byte) error {
 		return fmt.Errorf("%w: not JSON: %w", ErrInvalid, err)
 	}
 	if err := v.envelope.Validate(doc); err != nil {
-		return fmt.Errorf("%w: envelope: %s", ErrInvalid, flatten(err))
+		return fmt.Errorf("%w: envelope: %s", ErrInvalid, schemas.Describe(err))
 	}
 	return nil
 }
@@ -124,28 +121,4 @@ func (v *Validator) Marshal(e Envelope) ([]byte, error) {
 		return nil, err
 	}
 	return raw, nil
-}
-
-var printer = message.NewPrinter(language.English)
-
-// flatten turns a jsonschema validation error tree into one line that names
-// the failing locations, which is what a dead-letter reason needs.
-func flatten(err error) string {
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return err.Error()
-	}
-	var parts []string
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			parts = append(parts, "/"+strings.Join(e.InstanceLocation, "/")+": "+e.ErrorKind.LocalizedString(printer))
-			return
-		}
-		for _, c := range e.Causes {
-			walk(c)
-		}
-	}
-	walk(ve)
-	return strings.Join(parts, "; ")
 }

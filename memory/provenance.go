@@ -26,10 +26,12 @@ func Derive(mode, agent string, resources []string, sources []Provenance) Proven
 			res = append(res, s.Resources...)
 		}
 	}
-	return Provenance{Agents: sortedSet(agents), Resources: sortedSet(res)}
+	return Provenance{Agents: SortedSet(agents), Resources: SortedSet(res)}
 }
 
-func sortedSet(s []string) []string {
+// SortedSet returns s sorted without duplicates, never nil (sets of ids are
+// serialised, and [] is not null).
+func SortedSet(s []string) []string {
 	out := slices.Clone(s)
 	slices.Sort(out)
 	out = slices.Compact(out)

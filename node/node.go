@@ -109,7 +109,7 @@ func (n *Node) open(ctx context.Context) error {
 	var err error
 	cfg := n.cfg
 	n.Graph, n.Policies, n.Fragments, n.Queries = access.NewGraph(), memory.NewPolicies(), memory.NewFragments(), query.NewProjection()
-	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort,
+	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas,
 		InternalToken: n.token, Authorizer: busAuth{n.Graph}}, n.logger)
 	if err != nil {
 		return err

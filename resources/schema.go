@@ -3,13 +3,11 @@ package resources
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/cmem/cmem/schemas"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 )
 
 const argsSchemaURL = "urn:cmem:resource:parameters"
@@ -72,31 +70,7 @@ func (s *argSchema) check(args json.RawMessage) (any, error) {
 		return nil, fmt.Errorf("%w: not JSON: %w", ErrArguments, err)
 	}
 	if err := s.schema.Validate(doc); err != nil {
-		return nil, fmt.Errorf("%w: %s", ErrArguments, flatten(err))
+		return nil, fmt.Errorf("%w: %s", ErrArguments, schemas.Describe(err))
 	}
 	return doc, nil
-}
-
-var printer = message.NewPrinter(language.English)
-
-// flatten turns a validation error tree into one line naming the failing
-// locations: the agent reads it and should be able to fix its call.
-func flatten(err error) string {
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return err.Error()
-	}
-	var parts []string
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			parts = append(parts, "/"+strings.Join(e.InstanceLocation, "/")+": "+e.ErrorKind.LocalizedString(printer))
-			return
-		}
-		for _, c := range e.Causes {
-			walk(c)
-		}
-	}
-	walk(ve)
-	return strings.Join(parts, "; ")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/query"
 )
 
@@ -101,7 +102,7 @@ func (p *Pipeline) aggregate(ctx context.Context, q query.Query, causation strin
 	}
 	_, err := p.emit(ctx, q, causation, events.StepID(q.ID, "answered"), &events.QueryAnswered{
 		QueryID: q.ID, User: q.User, Answer: answer, Rounds: len(q.Steps),
-		Agents: sortedSet(agents), FragmentsRead: sortedSet(read), FragmentsWritten: sortedSet(written),
+		Agents: memory.SortedSet(agents), FragmentsRead: memory.SortedSet(read), FragmentsWritten: memory.SortedSet(written),
 	})
 	return err
 }
@@ -180,16 +181,6 @@ func turns(q query.Query) []llm.Turn {
 		if s.Responded {
 			out = append(out, llm.Turn{Agent: s.Agent, Subquery: s.Subquery, Response: s.Response})
 		}
-	}
-	return out
-}
-
-func sortedSet(s []string) []string {
-	out := slices.Clone(s)
-	slices.Sort(out)
-	out = slices.Compact(out)
-	if out == nil {
-		out = []string{}
 	}
 	return out
 }

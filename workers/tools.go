@@ -14,6 +14,7 @@ import (
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/query"
 	"github.com/cmem/cmem/resources"
 )
@@ -103,7 +104,7 @@ func (c *caller) count() int {
 func (c *caller) used() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return sortedSet(c.ok)
+	return memory.SortedSet(c.ok)
 }
 
 // tool builds (once per registration) the tool of a registered resource.

@@ -30,6 +30,7 @@ commands:
   gateway   run the HTTP gateway and NATS ingress against the NATS cluster at CMEM_NATS_URL
   worker    run the query pipeline's workers against the NATS cluster at CMEM_NATS_URL
   audit     ask a running cmem's audit trail (visible, reads, violations, metrics)
+  policy    set or list write, read and provenance policies of a running cmem
 
 Run 'cmem <command> -h' for the flags of a command.
 `
@@ -49,6 +50,8 @@ func main() {
 		err = run(args, "worker", true)
 	case "audit":
 		err = auditCmd(args, os.Stdout)
+	case "policy":
+		err = policyCmd(args, os.Stdout)
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 	default:

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+const policyUsage = `usage: cmem policy <set|list> [flags]
+
+  set   -target T -kind K [-user U] [-agent A] [-config JSON] [-effective-at TIME]
+        targets and kinds: write_private|write_shared: simple, redact, block, llm
+                           read: simple, filter, llm
+                           provenance: transitive, direct
+  list  [-format table|json]
+
+Both talk to a running cmem: -url (CMEM_URL, default http://127.0.0.1:8080)
+and -token (CMEM_ADMIN_TOKEN, else $CMEM_DATA/admin.token).
+`
+
+// policyCmd runs `cmem policy set|list`.
+func policyCmd(args []string, out io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		_, err := fmt.Fprint(out, policyUsage)
+		return err
+	}
+	verb, args := args[0], args[1:]
+	fs := flag.NewFlagSet("policy "+verb, flag.ContinueOnError)
+	fs.SetOutput(out)
+	base := fs.String("url", env("CMEM_URL", "http://127.0.0.1:8080"), "API base URL (CMEM_URL)")
+	token := fs.String("token", "", "admin token (default CMEM_ADMIN_TOKEN or $CMEM_DATA/admin.token)")
+	target := fs.String("target", "", "write_private, write_shared, read or provenance")
+	kind := fs.String("kind", "", "policy kind")
+	user := fs.String("user", "", "scope: user id")
+	agent := fs.String("agent", "", "scope: agent id")
+	config := fs.String("config", "", "kind-specific JSON object")
+	at := fs.String("effective-at", "", "RFC 3339 time the policy takes effect (default now)")
+	format := fs.String("format", "table", "table or json (list)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	tok, err := adminTokenFor(*token)
+	if err != nil {
+		return err
+	}
+	u := strings.TrimSuffix(*base, "/") + "/v1/policies"
+	switch verb {
+	case "set":
+		body := map[string]any{"target": *target, "kind": *kind, "scope": map[string]string{"user": *user, "agent": *agent}}
+		if *config != "" {
+			body["config"] = json.RawMessage(*config)
+		}
+		if *at != "" {
+			body["effective_at"] = *at
+		}
+		raw, err := doJSON(http.MethodPost, u, tok, body, http.StatusCreated)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(out, "%s\n", raw)
+		return err
+	case "list":
+		raw, err := doJSON(http.MethodGet, u, tok, nil, http.StatusOK)
+		if err != nil || *format == "json" {
+			if err == nil {
+				_, err = out.Write(raw)
+			}
+			return err
+		}
+		return printPolicies(raw, out)
+	}
+	return fmt.Errorf("unknown policy command %q\n\n%s", verb, policyUsage)
+}
+
+func printPolicies(raw []byte, out io.Writer) error {
+	var list struct {
+		Policies []struct {
+			Target      string            `json:"target"`
+			Scope       map[string]string `json:"scope"`
+			Kind        string            `json:"kind"`
+			Config      json.RawMessage   `json:"config"`
+			EffectiveAt time.Time         `json:"effective_at"`
+			Revision    uint64            `json:"revision"`
+		} `json:"policies"`
+	}
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	_, _ = fmt.Fprintln(tw, "REVISION\tTARGET\tUSER\tAGENT\tKIND\tEFFECTIVE AT\tCONFIG")
+	for _, p := range list.Policies {
+		_, _ = fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Revision, p.Target, dash(p.Scope["user"]), dash(p.Scope["agent"]),
+			p.Kind, p.EffectiveAt.Format(time.RFC3339), dash(string(p.Config)))
+	}
+	return tw.Flush()
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// doJSON calls the API as token and returns the body of a want answer;
+// other answers become an error carrying the API's message.
+func doJSON(method, u, token string, body any, want int) ([]byte, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, err
+		}
+		rd = bytes.NewReader(b)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, u, rd)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = resp.Body.Close() }()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != want {
+		var e struct{ Error, Code string }
+		if json.Unmarshal(raw, &e) == nil && e.Error != "" {
+			return nil, fmt.Errorf("%s (%d %s)", e.Error, resp.StatusCode, e.Code)
+		}
+		return nil, fmt.Errorf("HTTP %d: %s", resp.StatusCode, raw)
+	}
+	return raw, nil
+}

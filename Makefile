@@ -20,9 +20,12 @@ test-deps:
 	./scripts/install-test-deps.sh
 
 ## bench: print throughput/latency figures next to their baselines
-bench:
+bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./access/
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
+	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./audit/
 
 ## lint: gofmt, go vet and golangci-lint
 lint: vet

@@ -9,6 +9,10 @@ import (
 	"github.com/cmem/cmem/resources"
 )
 
+// maxToolName is OpenAI's limit on function names, whose character set
+// (A-Z a-z 0-9 _ -) ids already match.
+const maxToolName = 64
+
 // RegisterResource is an admin registering a resource. config holds the
 // kind-specific fields; the resource is built once here so that a
 // configuration that could never be called is refused at registration
@@ -19,6 +23,9 @@ func (a *App) RegisterResource(ctx context.Context, by Identity, id, kind, descr
 	}
 	if err := events.CheckID(id); err != nil {
 		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	if len(id) > maxToolName {
+		return 0, fmt.Errorf("%w: a resource id is at most %d characters: it is offered to models as a function name", ErrInvalid, maxToolName)
 	}
 	if len(description) > maxDescription {
 		return 0, fmt.Errorf("%w: description is limited to %d bytes", ErrInvalid, maxDescription)

@@ -78,6 +78,7 @@ func TestAgentsAndResourcesContract(t *testing.T) {
 	wantError(t, c.Must(http.StatusBadRequest, "POST", "/v1/resources", admin, map[string]any{"id": "f", "kind": "forecast_model"}), "invalid", "unsupported")
 	wantError(t, c.Must(http.StatusBadRequest, "POST", "/v1/resources", admin, map[string]any{"id": "h", "kind": "http", "description": "d"}), "invalid", "url is required")
 	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "calc", "kind": "computation", "description": "arithmetic"})
+	wantError(t, c.Must(http.StatusBadRequest, "POST", "/v1/resources", admin, map[string]any{"id": strings.Repeat("r", 65), "kind": "computation"}), "invalid", "function name")
 }
 
 func TestGrantsContract(t *testing.T) {

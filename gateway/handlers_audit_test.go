@@ -3,6 +3,7 @@ package gateway_test
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -127,4 +128,22 @@ func decodeInto(t *testing.T, raw []byte, v any) {
 	if err := json.Unmarshal(raw, v); err != nil {
 		t.Fatalf("%v: %s", err, raw)
 	}
+}
+
+// TestAuditWithClickHouseDown: a node whose ClickHouse is unreachable
+// starts and serves everything else; the audit endpoints answer 503.
+func TestAuditWithClickHouseDown(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "clickhouse://" + l.Addr().String() + "/cmem"
+	_ = l.Close() // nothing listens there now
+	n := nodetest.Start(t, func(c *node.Config) { c.Audit.DSN = dead })
+	c := nodetest.NewClient(t, n)
+	c.User("alice", "user")
+	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "planner", "description": "d"})
+	c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/alice/planner", admin, nil)
+	c.Must(http.StatusOK, "GET", "/v1/access/alice", admin, nil)
+	wantError(t, c.Must(http.StatusServiceUnavailable, "GET", "/v1/audit/violations", admin, nil), "unavailable", "clickhouse")
 }

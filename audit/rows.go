@@ -111,30 +111,13 @@ func stampOf(event string, rev uint64, t time.Time) stamp {
 	return stamp{event: event, revision: rev, timeNS: t.UnixNano(), time: time.Unix(sec, 0).UTC()}
 }
 
-// parsed is a stored event after its schema check: the projector checks
-// on the goroutine that receives, so checking overlaps with inserting.
-type parsed struct {
-	msg eventlog.Msg
-	env events.Envelope
-	err error
-}
-
-func parse(v *events.Validator, m eventlog.Msg) parsed {
-	env, err := v.Parse(m.Data)
-	return parsed{msg: m, env: env, err: err}
-}
-
-// add converts one stored event into rows.
-func (b *batch) add(v *events.Validator, m eventlog.Msg) { b.addParsed(parse(v, m)) }
-
-// addParsed converts one checked event into rows. An event that failed
-// its schema is still recorded, raw, with the reason: the trail holds
-// every revision.
-func (b *batch) addParsed(p parsed) {
-	m, env := p.msg, p.env
+// add converts one stored event into rows. An event that fails its schema
+// is still recorded, raw, with the reason: the trail holds every revision.
+func (b *batch) add(v *events.Validator, m eventlog.Msg) {
 	b.last = m.Revision
-	if p.err != nil {
-		b.events = append(b.events, invalidRow(m, p.err))
+	env, err := v.Parse(m.Data)
+	if err != nil {
+		b.events = append(b.events, invalidRow(m, err))
 		return
 	}
 	rec := events.Record{Envelope: env, Revision: m.Revision}

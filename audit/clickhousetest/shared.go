@@ -58,7 +58,11 @@ func Main(m *testing.M) int {
 	if shared != nil {
 		_ = shared.Stop()
 	}
-	if sharedDir != "" {
+	switch {
+	case sharedDir == "":
+	case code != 0:
+		fmt.Fprintf(os.Stderr, "clickhousetest: kept the shared server's files for a look at its logs: %s\n", sharedDir)
+	default:
 		_ = os.RemoveAll(sharedDir)
 	}
 	return code

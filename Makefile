@@ -25,7 +25,7 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
-	$(GO) test -run '^$$' -bench . -benchtime 1x ./audit/
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
 
 ## lint: gofmt, go vet and golangci-lint
 lint: vet

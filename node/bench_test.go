@@ -69,8 +69,7 @@ func BenchmarkPipeline(b *testing.B) {
 // query on the log: coordinator (submitted or responded -> selected or
 // answered), agent (selected -> responded), and total.
 func reportStages(b *testing.B, n *node.Node) {
-	type times struct{ submitted, answered time.Time }
-	byQuery := map[string]*times{}
+	submitted := map[string]time.Time{}
 	var coord, agent, total []float64
 	last := map[string]time.Time{}
 	for _, rec := range nodetest.Events(b, n, events.TypeQuerySubmitted, events.TypeAgentSelected, events.TypeAgentResponded, events.TypeQueryAnswered) {
@@ -78,13 +77,13 @@ func reportStages(b *testing.B, n *node.Node) {
 		prev, seen := last[q]
 		switch rec.Type {
 		case events.TypeQuerySubmitted:
-			byQuery[q] = &times{submitted: rec.Time}
+			submitted[q] = rec.Time
 		case events.TypeAgentSelected, events.TypeQueryAnswered:
 			if seen {
 				coord = append(coord, ms(rec.Time.Sub(prev)))
 			}
-			if rec.Type == events.TypeQueryAnswered && byQuery[q] != nil {
-				total = append(total, ms(rec.Time.Sub(byQuery[q].submitted)))
+			if t0, ok := submitted[q]; ok && rec.Type == events.TypeQueryAnswered {
+				total = append(total, ms(rec.Time.Sub(t0)))
 			}
 		case events.TypeAgentResponded:
 			if seen {

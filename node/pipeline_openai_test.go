@@ -41,11 +41,11 @@ func offeredAgents(prompt string) []string {
 	return out
 }
 
-func startWithModel(t *testing.T, srv *llmtest.Server) (*node.Node, *nodetest.Client) {
+func startWithModel(t *testing.T, srv *llmtest.Server) *nodetest.Client {
 	n := nodetest.Start(t, func(c *node.Config) {
 		c.OpenAIBaseURL, c.ChatModel, c.EmbeddingModel, c.EmbeddingDims = srv.URL, "test-chat", "test-embed", 256
 	})
-	return n, nodetest.NewClient(t, n)
+	return nodetest.NewClient(t, n)
 }
 
 // The coordinator is shown exactly A(u,t) and each agent exactly R(a,t),
@@ -90,8 +90,7 @@ func TestModelSeesExactlyTheCurrentGraph(t *testing.T) {
 		}
 		return llmtest.Text("Lyon: bouchons.")
 	})
-	n, cl := startWithModel(t, srv)
-	c = cl
+	c = startWithModel(t, srv)
 	world(c)
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "writer", "description": "writes"})
 	alice := c.User("alice", "user")
@@ -113,7 +112,6 @@ func TestModelSeesExactlyTheCurrentGraph(t *testing.T) {
 	if !strings.Contains(call["error"].(string), "revoked") {
 		t.Fatalf("a call after the revoke must be refused: %v", call)
 	}
-	_ = n
 }
 
 func TestProviderErrorsEndTheQueryCleanly(t *testing.T) {
@@ -126,7 +124,7 @@ func TestProviderErrorsEndTheQueryCleanly(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			srv := llmtest.NewServer(t)
 			srv.HandleChat(func(llmtest.ChatRequest) llmtest.Reply { return reply })
-			_, c := startWithModel(t, srv)
+			c := startWithModel(t, srv)
 			world(c)
 			alice := c.User("alice", "user")
 			grantAgent(c, "alice", "travel")
@@ -153,7 +151,7 @@ func TestHistoryIsFilteredByCurrentAccess(t *testing.T) {
 		}
 		return mimic(req)
 	})
-	_, c := startWithModel(t, srv)
+	c := startWithModel(t, srv)
 	world(c)
 	dave := c.User("dave", "user")
 	grantAgent(c, "dave", "travel")

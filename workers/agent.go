@@ -47,8 +47,7 @@ func (p *Pipeline) RunAgent(ctx context.Context, rec events.Record) error {
 		// Revoked between the coordinator's choice and this turn: the agent
 		// does not run, and the coordinator routes around it.
 		resp.Refused = fmt.Sprintf("agent %s is no longer available to %s", sel.Agent, q.User)
-		_, err := p.emit(ctx, q, rec.ID, respondedID, resp)
-		return err
+		return p.emit(ctx, q, rec.ID, respondedID, resp)
 	}
 	user := app.Identity{ID: q.User}
 	view, err := p.Memory.MemoryView(ctx, user, app.ViewRequest{Agent: sel.Agent, Query: sel.Subquery,
@@ -77,8 +76,7 @@ func (p *Pipeline) RunAgent(ctx context.Context, rec events.Record) error {
 			return err
 		}
 	}
-	_, err = p.emit(ctx, q, rec.ID, respondedID, resp)
-	return err
+	return p.emit(ctx, q, rec.ID, respondedID, resp)
 }
 
 // remember writes the response to both tiers through their write policies.

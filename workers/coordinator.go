@@ -57,10 +57,9 @@ func (p *Pipeline) Coordinate(ctx context.Context, rec events.Record) error {
 			if !slices.Contains(offered, dec.Agent) {
 				return p.fail(ctx, q, rec.ID, "coordinator", fmt.Sprintf("chose agent %q, which is not in A(u,t)", dec.Agent))
 			}
-			_, err := p.emit(ctx, q, rec.ID, events.StepID(q.ID, strconv.Itoa(next), "selected"), &events.AgentSelected{
+			return p.emit(ctx, q, rec.ID, events.StepID(q.ID, strconv.Itoa(next), "selected"), &events.AgentSelected{
 				QueryID: q.ID, User: q.User, Round: next, Agent: dec.Agent, Subquery: dec.Subquery, Offered: offered,
 			})
-			return err
 		}
 	}
 	return p.aggregate(ctx, q, rec.ID)
@@ -100,11 +99,10 @@ func (p *Pipeline) aggregate(ctx context.Context, q query.Query, causation strin
 		read = append(read, s.Read...)
 		written = append(written, s.Written...)
 	}
-	_, err := p.emit(ctx, q, causation, events.StepID(q.ID, "answered"), &events.QueryAnswered{
+	return p.emit(ctx, q, causation, events.StepID(q.ID, "answered"), &events.QueryAnswered{
 		QueryID: q.ID, User: q.User, Answer: answer, Rounds: len(q.Steps),
 		Agents: memory.SortedSet(agents), FragmentsRead: memory.SortedSet(read), FragmentsWritten: memory.SortedSet(written),
 	})
-	return err
 }
 
 // providerFailure ends the query when the provider failed for good; a
@@ -117,10 +115,9 @@ func (p *Pipeline) providerFailure(ctx context.Context, q query.Query, causation
 }
 
 func (p *Pipeline) fail(ctx context.Context, q query.Query, causation, stage, reason string) error {
-	_, err := p.emit(ctx, q, causation, events.StepID(q.ID, "failed"), &events.QueryFailed{
+	return p.emit(ctx, q, causation, events.StepID(q.ID, "failed"), &events.QueryFailed{
 		QueryID: q.ID, User: q.User, Stage: stage, Reason: reason,
 	})
-	return err
 }
 
 // load waits until this process's projections include rec and returns the

@@ -86,12 +86,13 @@ func (p *Pipeline) Config() Config { return p.cfg }
 
 // emit appends a pipeline event with a step-derived id and the query id as
 // correlation id.
-func (p *Pipeline) emit(ctx context.Context, q query.Query, causation, step string, payload events.Payload) (uint64, error) {
+func (p *Pipeline) emit(ctx context.Context, q query.Query, causation, step string, payload events.Payload) error {
 	e, err := events.New(events.Meta{
 		ID: step, Source: "cmem/worker", Actor: q.User, CorrelationID: q.ID, CausationID: causation,
 	}, payload)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	return p.Log.Append(ctx, e, false)
+	_, err = p.Log.Append(ctx, e, false)
+	return err
 }

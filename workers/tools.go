@@ -87,7 +87,7 @@ func (c *caller) call(ctx context.Context, name string, args json.RawMessage) (s
 		c.ok = append(c.ok, name)
 		c.mu.Unlock()
 	}
-	if _, aerr := c.p.emit(ctx, c.q, c.cause, c.step("call", strconv.Itoa(n)), ev); aerr != nil {
+	if aerr := c.p.emit(ctx, c.q, c.cause, c.step("call", strconv.Itoa(n)), ev); aerr != nil {
 		return "", aerr
 	}
 	return result, err

@@ -66,7 +66,7 @@ func TestKilledWorkerLosesNoQuery(t *testing.T) {
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
 		time.Sleep(300 * time.Millisecond)
-		fmt.Fprintf(w, "Fact %d: the answer is in the archive.", calls.Load())
+		_, _ = fmt.Fprintf(w, "Fact %d: the answer is in the archive.", calls.Load())
 	}))
 	defer slow.Close()
 	const token = "kill-test-admin-token-0123456789"

@@ -180,20 +180,25 @@ func (s *Service) window(ctx context.Context, by app.Identity, q WindowQuery) (W
 }
 
 // fresh waits until the backend holds revision min and returns the
-// revision it is at.
+// revision it is at. While waiting, a backend that cannot answer yet (a
+// ClickHouse whose migrations the projector is still applying, or that is
+// briefly down) is asked again until the wait ends.
 func (s *Service) fresh(ctx context.Context, minRevision uint64) (uint64, error) {
 	wctx, cancel := context.WithTimeout(ctx, s.cfg.ReadWait)
 	defer cancel()
 	for {
 		rev, err := s.backend.Revision(wctx)
-		if err != nil {
-			return 0, err
-		}
-		if rev >= minRevision {
+		if err == nil && rev >= minRevision {
 			return rev, nil
+		}
+		if err != nil && minRevision == 0 {
+			return 0, err
 		}
 		select {
 		case <-wctx.Done():
+			if err != nil {
+				return 0, err
+			}
 			return 0, fmt.Errorf("%w: at revision %d, want %d within %s", ErrNotFresh, rev, minRevision, s.cfg.ReadWait)
 		case <-time.After(s.cfg.Poll):
 		}

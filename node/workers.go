@@ -22,13 +22,17 @@ func (n *Node) startWorkers() error {
 		return err
 	}
 	rctx, cancel := context.WithCancel(context.Background())
-	n.wg.Add(1)
+	n.wg.Add(2)
 	go func() {
 		defer n.wg.Done()
 		defer cancel()
 		if err := n.router.Run(rctx); err != nil {
 			n.logger.Error("worker router stopped", "err", err)
 		}
+	}()
+	go func() {
+		defer n.wg.Done()
+		n.Pipeline.Sweep(rctx)
 	}()
 	select {
 	case <-n.router.Running():

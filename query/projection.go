@@ -202,3 +202,17 @@ func (qs *Projection) History(user string, n int) []Query {
 	}
 	return out
 }
+
+// Pending returns the queries submitted before cutoff that have not
+// finished.
+func (qs *Projection) Pending(cutoff time.Time) []Query {
+	qs.mu.RLock()
+	defer qs.mu.RUnlock()
+	var out []Query
+	for _, q := range qs.byID {
+		if !q.Done && q.SubmittedAt.Before(cutoff) {
+			out = append(out, q.clone())
+		}
+	}
+	return out
+}

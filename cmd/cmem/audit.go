@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -10,15 +9,12 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/cmem/cmem/audit"
-	"github.com/cmem/cmem/node"
 )
 
 const auditUsage = `usage: cmem audit <question> [flags]
@@ -78,7 +74,7 @@ func auditCmd(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	raw, err := getJSON(strings.TrimSuffix(*base, "/")+"/v1/audit/"+question+"?"+q.Encode(), tok)
+	raw, err := doJSON(http.MethodGet, strings.TrimSuffix(*base, "/")+"/v1/audit/"+question+"?"+q.Encode(), tok, nil, http.StatusOK)
 	if err != nil {
 		return err
 	}
@@ -87,48 +83,6 @@ func auditCmd(args []string, out io.Writer) error {
 		return err
 	}
 	return render(question, raw, *format, out)
-}
-
-func adminTokenFor(flagToken string) (string, error) {
-	if flagToken != "" {
-		return flagToken, nil
-	}
-	if t := os.Getenv("CMEM_ADMIN_TOKEN"); t != "" {
-		return t, nil
-	}
-	path := filepath.Join(env("CMEM_DATA", "./data"), node.AdminTokenFile)
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return "", fmt.Errorf("no admin token: set CMEM_ADMIN_TOKEN or -token, or run where %s exists: %w", path, err)
-	}
-	return strings.TrimSpace(string(b)), nil
-}
-
-func getJSON(u, token string) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer func() { _ = resp.Body.Close() }()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode != http.StatusOK {
-		var e struct{ Error, Code string }
-		if json.Unmarshal(raw, &e) == nil && e.Error != "" {
-			return nil, fmt.Errorf("%s (%d %s)", e.Error, resp.StatusCode, e.Code)
-		}
-		return nil, fmt.Errorf("HTTP %d: %s", resp.StatusCode, raw)
-	}
-	return raw, nil
 }
 
 // table is one section of an answer: a header and its rows.

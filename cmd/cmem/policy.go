@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -107,41 +105,4 @@ func dash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-// doJSON calls the API as token and returns the body of a want answer;
-// other answers become an error carrying the API's message.
-func doJSON(method, u, token string, body any, want int) ([]byte, error) {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return nil, err
-		}
-		rd = bytes.NewReader(b)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, method, u, rd)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer func() { _ = resp.Body.Close() }()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode != want {
-		var e struct{ Error, Code string }
-		if json.Unmarshal(raw, &e) == nil && e.Error != "" {
-			return nil, fmt.Errorf("%s (%d %s)", e.Error, resp.StatusCode, e.Code)
-		}
-		return nil, fmt.Errorf("HTTP %d: %s", resp.StatusCode, raw)
-	}
-	return raw, nil
 }

@@ -74,26 +74,38 @@ func NewValidator() (*Validator, error) {
 
 // Parse checks raw against the envelope schema and the schema of its type and
 // version, and returns the decoded envelope. Errors wrap ErrInvalid or
-// ErrUnknownType and say what is wrong.
+// ErrUnknownType and say what is wrong. It is ParseEnvelope then CheckData.
 func (v *Validator) Parse(raw []byte) (Envelope, error) {
-	e, err := decodeEnvelope(raw)
+	e, err := v.ParseEnvelope(raw)
 	if err != nil {
 		return Envelope{}, err
 	}
+	return e, v.CheckData(e)
+}
+
+// ParseEnvelope checks and decodes the envelope only. A consumer that
+// splits the work across goroutines calls CheckData on the result before
+// it uses the data.
+func (v *Validator) ParseEnvelope(raw []byte) (Envelope, error) {
+	return decodeEnvelope(raw)
+}
+
+// CheckData checks e's data against the schema of its type and version.
+func (v *Validator) CheckData(e Envelope) error {
 	sch, ok := v.data[specKey{e.Type, e.SchemaVersion}]
 	if !ok {
-		return Envelope{}, fmt.Errorf("%w: %s v%d", ErrUnknownType, e.Type, e.SchemaVersion)
+		return fmt.Errorf("%w: %s v%d", ErrUnknownType, e.Type, e.SchemaVersion)
 	}
 	// jsonv2 decodes numbers as float64, which the validator accepts; it is
 	// several times cheaper than the validator's own json.Number decoding.
 	var data any
 	if err := jsonv2.Unmarshal(e.Data, &data); err != nil {
-		return Envelope{}, fmt.Errorf("%w: %s data: %w", ErrInvalid, e.Type, err)
+		return fmt.Errorf("%w: %s data: %w", ErrInvalid, e.Type, err)
 	}
 	if err := sch.Validate(data); err != nil {
-		return Envelope{}, fmt.Errorf("%w: %s v%d data: %s", ErrInvalid, e.Type, e.SchemaVersion, schemas.Describe(err))
+		return fmt.Errorf("%w: %s v%d data: %s", ErrInvalid, e.Type, e.SchemaVersion, schemas.Describe(err))
 	}
-	return e, nil
+	return nil
 }
 
 // EnvelopeSchemaCheck validates raw against the envelope JSON Schema itself.

@@ -108,9 +108,10 @@ func (r *Runner) follow(ctx context.Context) error {
 	const batchSize = 256
 	batch := make([]parsed, 0, batchSize)
 	err := r.src.Follow(ctx, r.revision.Load()+1, func(m eventlog.Msg) error {
-		// Checking the schema here, on the receiving goroutine, overlaps it
-		// with applying the previous batch on the other.
-		env, perr := r.validator.Parse(m.Data)
+		// The envelope is checked here, on the receiving goroutine, and the
+		// data on the applying one: the two halves of the schema check
+		// overlap with each other and with fetching.
+		env, perr := r.validator.ParseEnvelope(m.Data)
 		batch = append(batch, parsed{msg: m, env: env, err: perr})
 		if len(batch) < batchSize && m.Pending > 0 {
 			return nil
@@ -163,6 +164,9 @@ func (r *Runner) handle(pm parsed) error {
 	m := pm.msg
 	if m.Revision <= r.revision.Load() {
 		return nil
+	}
+	if pm.err == nil {
+		pm.err = r.validator.CheckData(pm.env)
 	}
 	if pm.err != nil {
 		for _, p := range r.projections {

@@ -82,8 +82,35 @@ func (v *ViewProjection) Flush(ctx context.Context) error {
 	if err := v.store.Upsert(ctx, v.pending); err != nil {
 		return fmt.Errorf("memory: upsert %d fragments: %w", len(v.pending), err)
 	}
+	if cp, ok := v.store.(vectors.Checkpointer); ok {
+		if err := cp.SetCheckpoint(ctx, v.pending[len(v.pending)-1].Revision, v.embedder.Model()); err != nil {
+			return fmt.Errorf("memory: checkpoint: %w", err)
+		}
+	}
 	v.pending = v.pending[:0]
 	return nil
+}
+
+// Resume prepares a store that outlives the process: it returns the
+// revision the view is complete up to, or resets the store and returns 0
+// when it holds vectors of another embedder, claims more than the log
+// holds (head: the log was replaced), or records nothing.
+func (v *ViewProjection) Resume(ctx context.Context, head uint64) (uint64, error) {
+	cp, ok := v.store.(vectors.Checkpointer)
+	if !ok {
+		return 0, nil
+	}
+	rev, model, err := cp.Checkpoint(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if rev > 0 && rev <= head && model == v.embedder.Model() {
+		return rev, nil
+	}
+	if err := v.store.Reset(ctx); err != nil {
+		return 0, fmt.Errorf("memory: reset the view for embedder %s: %w", v.embedder.Model(), err)
+	}
+	return 0, nil
 }
 
 // Discard drops the buffered batch; the runner calls it before it replays

@@ -40,9 +40,12 @@ type Node struct {
 	// (the same runner when the view is in-process).
 	Runner     *projectors.Runner
 	ViewRunner *projectors.Runner
-	Queries    *query.Projection
-	App        *app.App
-	Pipeline   *workers.Pipeline
+	// ViewResumedFrom is the revision an external vector view was complete
+	// up to at start (0: rebuilt from the log).
+	ViewResumedFrom uint64
+	Queries         *query.Projection
+	App             *app.App
+	Pipeline        *workers.Pipeline
 	// Audit is the audit trail: the in-process history, and ClickHouse
 	// with its projector when configured.
 	Audit *audit.Trail
@@ -147,6 +150,17 @@ func (n *Node) startProjections(ctx context.Context) error {
 		if n.ViewRunner, err = projectors.NewRunner(n.Log, n.logger, view); err != nil {
 			return err
 		}
+		head, err := n.Log.Head(ctx, "")
+		if err != nil {
+			return err
+		}
+		from, err := view.Resume(ctx, head)
+		if err != nil {
+			return err
+		}
+		n.ViewRunner.StartAfter(from)
+		n.ViewResumedFrom = from
+		n.logger.Info("vector view resumes", "after_revision", from)
 		runners = append(runners, n.ViewRunner)
 	}
 	rctx, cancel := context.WithCancel(context.Background())

@@ -212,6 +212,11 @@ func (r *Runner) advance(rev uint64) {
 	r.mu.Unlock()
 }
 
+// StartAfter makes Run begin after rev instead of at the beginning, for
+// projections kept outside the process that are already complete up to
+// rev. Call it before Run.
+func (r *Runner) StartAfter(rev uint64) { r.revision.Store(rev) }
+
 // Revision is the revision of the last event every projection has seen.
 func (r *Runner) Revision() uint64 { return r.revision.Load() }
 

@@ -93,5 +93,14 @@ type Store interface {
 	Close() error
 }
 
+// Checkpointer is a Store that outlives the process (Weaviate): it records
+// how far the log has been applied to it, so that a restart resumes there
+// instead of rewriting every fragment, and with which embedder, so that a
+// changed embedder rebuilds it.
+type Checkpointer interface {
+	Checkpoint(ctx context.Context) (revision uint64, model string, err error)
+	SetCheckpoint(ctx context.Context, revision uint64, model string) error
+}
+
 // ErrDimension is returned for a vector whose length is not the store's.
 var ErrDimension = errors.New("vectors: vector dimension does not match the store")

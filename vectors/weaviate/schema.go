@@ -65,6 +65,9 @@ func (s *Store) classDefinition() *models.Class {
 // ensureClass creates the class unless it exists. Two processes may race
 // to create it; the loser finds it on the second look.
 func (s *Store) ensureClass(ctx context.Context) error {
+	if err := s.ensureCheckpointClass(ctx); err != nil {
+		return fmt.Errorf("weaviate: checkpoint class: %w", err)
+	}
 	exists, err := s.client.Schema().ClassExistenceChecker().WithClassName(s.cfg.Class).Do(ctx)
 	if err != nil {
 		return fmt.Errorf("weaviate: check class %s: %w", s.cfg.Class, err)

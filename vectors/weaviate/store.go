@@ -186,6 +186,13 @@ func (s *Store) Drop(ctx context.Context) error {
 }
 
 func (s *Store) drop(ctx context.Context) error {
+	// The checkpoint goes first: a crash between the two deletes must not
+	// leave a checkpoint that claims fragments the class no longer holds.
+	if err := s.client.Schema().ClassDeleter().WithClassName(s.checkpointClass()).Do(ctx); err != nil {
+		if ok, cerr := s.client.Schema().ClassExistenceChecker().WithClassName(s.checkpointClass()).Do(ctx); cerr != nil || ok {
+			return fmt.Errorf("weaviate: delete checkpoint class: %w", err)
+		}
+	}
 	exists, err := s.client.Schema().ClassExistenceChecker().WithClassName(s.cfg.Class).Do(ctx)
 	if err != nil {
 		return fmt.Errorf("weaviate: check class %s: %w", s.cfg.Class, err)

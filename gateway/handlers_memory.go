@@ -2,7 +2,6 @@ package gateway
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -86,7 +85,7 @@ func (s *Server) setPolicy(w http.ResponseWriter, r *http.Request, by app.Identi
 		}
 	}
 	if len(req.Config) > 0 && req.Config[0] != '{' && string(req.Config) != "null" {
-		s.fail(w, r, errors.Join(app.ErrInvalid, errors.New("config must be a JSON object")))
+		s.fail(w, r, fmt.Errorf("%w: config must be a JSON object", app.ErrInvalid))
 		return
 	}
 	if string(req.Config) == "null" {

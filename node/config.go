@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/audit"
+	"github.com/cmem/cmem/resources"
 	"github.com/cmem/cmem/workers"
 )
 
@@ -36,6 +37,10 @@ type Config struct {
 	EmbeddingDims  int    // CMEM_EMBEDDING_DIMS; 0 = the model's native size
 
 	Workers workers.Config // pipeline tuning; zero fields take defaults
+
+	// DocumentRoot is the only directory knowledge bases registered with a
+	// server-side "path" may read (CMEM_DOCUMENT_ROOT); empty refuses paths.
+	DocumentRoot string
 
 	// Audit configures the ClickHouse audit trail (Audit.DSN is
 	// CMEM_CLICKHOUSE_DSN); an empty DSN serves /v1/audit from the
@@ -87,3 +92,5 @@ func (c Config) Validate() error {
 	}
 	return errors.Join(errs...)
 }
+
+func (c Config) resources() resources.Options { return resources.Options{DocumentRoot: c.DocumentRoot} }

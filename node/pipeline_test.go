@@ -2,6 +2,8 @@ package node_test
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -126,5 +128,28 @@ func TestNoAccessNoFactsAndRevokeIsFinal(t *testing.T) {
 	}
 	if selected != 1 {
 		t.Fatalf("travel selected %d times for dave, want exactly once (before the revoke)", selected)
+	}
+}
+
+// A knowledge base may read a server-side directory, but only inside the
+// configured document root.
+func TestKnowledgeBaseFromTheDocumentRoot(t *testing.T) {
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "guide"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "guide", "lyon.txt"), []byte("Lyon is famous for its bouchons."), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n := nodetest.Start(t, func(c *node.Config) { c.DocumentRoot = root })
+	c := nodetest.NewClient(t, n)
+	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "guide", "kind": "knowledge_base", "description": "city guide food", "path": "guide"})
+	c.Must(http.StatusBadRequest, "POST", "/v1/resources", admin, map[string]any{"id": "etc", "kind": "knowledge_base", "description": "x", "path": "/etc"})
+	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "travel", "description": "travel cities food"})
+	c.Must(http.StatusOK, "PUT", "/v1/grants/agent-resource/travel/guide", admin, nil)
+	alice := c.User("alice", "user")
+	grantAgent(c, "alice", "travel")
+	if r := ask(c, alice, "What food is Lyon famous for?"); !strings.Contains(r.Body["answer"].(string), "bouchons") {
+		t.Fatalf("answer from the directory knowledge base: %s", r.Raw)
 	}
 }

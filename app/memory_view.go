@@ -119,7 +119,7 @@ func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f
 	}
 	shaped, trace, err := memory.ApplyRead(ctx, pol, items, a.llm)
 	if err != nil {
-		return nil, trace, err
+		return nil, trace, providerUnavailable(err)
 	}
 	for _, s := range shaped[:min(k, len(shaped))] {
 		h := byID[s.ID]

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
 )
 
@@ -78,7 +79,7 @@ func (a *App) WriteFragment(ctx context.Context, by Identity, req WriteRequest) 
 		return WriteAnswer{}, fmt.Errorf("%w: %w", ErrPolicyRefused, err)
 	}
 	if err != nil {
-		return WriteAnswer{}, err
+		return WriteAnswer{}, providerUnavailable(err)
 	}
 	return a.appendFragments(ctx, by, req, prov, mode.Kind, trace, drafts)
 }
@@ -184,4 +185,13 @@ func fragmentID(step string, i int) (string, error) {
 		return "", err
 	}
 	return u.String(), nil
+}
+
+// providerUnavailable marks a language-model failure inside a policy as the
+// upstream outage it is (503), not an internal error.
+func providerUnavailable(err error) error {
+	if errors.Is(err, llm.ErrProvider) {
+		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return err
 }

@@ -7,13 +7,13 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/llm/llmtest"
 	"github.com/cmem/cmem/node/nodetest"
 )
 
 func TestWritePoliciesThroughTheAPIWithTheirEvents(t *testing.T) {
 	n := nodetest.Start(t, nil)
 	c := nodetest.NewClient(t, n)
-	const admin = nodetest.AdminToken
 	alice, bob := c.User("alice", "user"), c.User("bob", "user")
 	for _, a := range []string{"planner", "critic"} {
 		c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": a, "description": a})
@@ -95,7 +95,6 @@ func TestWritePoliciesThroughTheAPIWithTheirEvents(t *testing.T) {
 func TestReadPolicyAndDirectProvenance(t *testing.T) {
 	n := nodetest.Start(t, nil)
 	c := nodetest.NewClient(t, n)
-	const admin = nodetest.AdminToken
 	alice := c.User("alice", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "a", "description": "a"})
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "b", "description": "b"})
@@ -130,5 +129,25 @@ func TestReadPolicyAndDirectProvenance(t *testing.T) {
 	p, _ := reads[len(reads)-1].Decode()
 	if mr := p.(*events.MemoryRead); mr.Policy.Kind != "llm" || !mr.Policy.Transformed || mr.User != "alice" || len(mr.Shared) != 1 {
 		t.Fatalf("MemoryRead %+v", mr)
+	}
+}
+
+// A model that fails inside a write policy is an upstream outage (503),
+// and the write is not half done.
+func TestLLMWritePolicyProviderFailureIs503(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	srv.HandleChat(func(llmtest.ChatRequest) llmtest.Reply { return llmtest.Status(http.StatusBadRequest, "model refused") })
+	c := startWithModel(t, srv)
+	alice := c.User("alice", "user")
+	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "a", "description": "a"})
+	grantAgent(c, "alice", "a")
+	c.Must(http.StatusCreated, "POST", "/v1/policies", admin, map[string]any{"target": "write_shared", "kind": "llm"})
+	r := c.Must(http.StatusServiceUnavailable, "POST", "/v1/fragments", alice, map[string]any{"agent": "a", "key": "k", "value": "v", "tier": "shared"})
+	if r.Body["code"] != "unavailable" {
+		t.Fatalf("%s", r.Raw)
+	}
+	v := c.Must(http.StatusOK, "POST", "/v1/memory/view", alice, map[string]any{"agent": "a", "query": "k", "min_revision": r.Revision()})
+	if n := len(v.Body["shared"].([]any)); n != 0 {
+		t.Fatalf("a failed write left %d fragments", n)
 	}
 }

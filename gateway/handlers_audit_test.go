@@ -43,13 +43,17 @@ func auditContract(t *testing.T, mutate func(*node.Config)) {
 	for _, p := range []string{"/v1/grants/user-agent/alice/planner", "/v1/grants/user-agent/bob/planner", "/v1/grants/agent-resource/planner/guide"} {
 		c.Must(http.StatusOK, "PUT", p, admin, nil)
 	}
+	var written uint64
 	write := func(tier string) string {
 		r := c.Must(http.StatusCreated, "POST", "/v1/fragments", alice, map[string]any{"agent": "planner", "resources": []string{"guide"},
 			"key": "lyon food " + tier, "value": "bouchons", "tier": tier})
+		written = r.Revision()
 		return r.Body["fragments"].([]any)[0].(map[string]any)["id"].(string)
 	}
 	shared, private := write("shared"), write("private")
-	view := c.Must(http.StatusOK, "POST", "/v1/memory/view", bob, map[string]any{"agent": "planner", "query": "lyon food"})
+	// min_revision: a view sees a write it did not fence on only once the
+	// view's projection has applied it (read-your-writes is asked for).
+	view := c.Must(http.StatusOK, "POST", "/v1/memory/view", bob, map[string]any{"agent": "planner", "query": "lyon food", "min_revision": written})
 	if got := view.Body["shared"].([]any); len(got) != 1 {
 		t.Fatalf("bob's view: %s", view.Raw)
 	}

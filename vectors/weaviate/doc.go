@@ -34,6 +34,15 @@
 // 1 - distance. Weaviate cuts its answer at the limit before our tie-break
 // by ascending id, so Search asks for a few more than k and re-sorts.
 //
+// Long resource exclusion lists: the server's cost of Not(ContainsAny(...))
+// grows with the list (≈9 ms for 400 ids at 10k fragments, against ≈6 ms
+// for the whole unfiltered query). Above 32 excluded resources, Search asks
+// without that clause for four times the candidates it needs and checks
+// resources itself; candidates come best first, so the admissible ones are
+// exactly the best admissible ones once there are enough of them, and when
+// there are not (a very selective filter) it asks again, then falls back
+// to the full filter.
+//
 // Batches go over gRPC when Config.GRPCAddr is set (REST otherwise).
 // Ingest is bounded by Weaviate's HNSW indexing, a few hundred to a
 // thousand objects/s on a small machine: feed it from the log

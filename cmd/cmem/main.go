@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -78,7 +79,11 @@ func run(args []string, role string, needsCluster bool) error {
 	fs.StringVar(&cfg.HTTPAddr, "http", env("CMEM_HTTP_ADDR", "127.0.0.1:8080"), "HTTP listen address (CMEM_HTTP_ADDR)")
 	fs.StringVar(&cfg.NATSURL, "nats", env("CMEM_NATS_URL", ""), "external NATS URL; empty runs the embedded server (CMEM_NATS_URL)")
 	fs.IntVar(&cfg.NATSPort, "nats-port", 4222, "port of the embedded NATS server; -1 picks a free one")
-	fs.IntVar(&cfg.Replicas, "replicas", 1, "replicas of cmem's streams on a NATS cluster")
+	replicas, err := strconv.Atoi(env("CMEM_NATS_REPLICAS", "1"))
+	if err != nil {
+		return fmt.Errorf("CMEM_NATS_REPLICAS: %w", err)
+	}
+	fs.IntVar(&cfg.Replicas, "replicas", replicas, "replicas of cmem's streams on a NATS cluster (CMEM_NATS_REPLICAS)")
 	fs.StringVar(&cfg.DocumentRoot, "document-root", env("CMEM_DOCUMENT_ROOT", ""), "directory knowledge bases may name a server-side path in (CMEM_DOCUMENT_ROOT); empty refuses paths")
 	fs.DurationVar(&cfg.ReadWait, "read-wait", 5*time.Second, "how long a read waits for projections to be fresh enough")
 	fs.StringVar(&cfg.WeaviateURL, "weaviate", env("CMEM_WEAVIATE_URL", ""), "Weaviate URL for the vector view; empty = in-process (CMEM_WEAVIATE_URL)")

@@ -68,6 +68,7 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 	}
 	pol := a.policies.Resolve(memory.TargetRead, by.ID, req.Agent, a.clockNow())
 	allowedA, allowedR := a.view.Agents(by.ID, now), a.view.Resources(req.Agent, now)
+	allAgents, allResources := a.view.AgentIDs(), a.view.ResourceIDs()
 	ans := ViewAnswer{GraphRevision: g}
 	var trace events.PolicyTrace
 	for _, tier := range []struct {
@@ -75,7 +76,7 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 		k    int
 		out  *[]Fragment
 	}{{events.TierPrivate, req.KUser, &ans.Private}, {events.TierShared, req.KCross, &ans.Shared}} {
-		f := vectors.NewFilter(tier.name, by.ID, allowedA, a.view.AgentIDs(), allowedR, a.view.ResourceIDs())
+		f := vectors.NewFilter(tier.name, by.ID, allowedA, allAgents, allowedR, allResources)
 		if *tier.out, trace, err = a.tierView(ctx, by.ID, req.Agent, vecs[0], f, tier.k, now, pol); err != nil {
 			return ViewAnswer{}, err
 		}

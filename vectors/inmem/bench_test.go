@@ -15,27 +15,11 @@ import (
 // BenchmarkIngest upserts fresh fragments in batches of 256 into a store
 // that grows to 10k, then starts again (the reset is not timed).
 func BenchmarkIngest(b *testing.B) {
-	const batch, perRound = 256, 40
-	batches := vectorstest.NewGen(1, vectorstest.BenchDims, vectorstest.BenchMix).Batches(batch*perRound, batch)
 	s, err := inmem.New(vectorstest.BenchDims)
 	if err != nil {
 		b.Fatal(err)
 	}
-	ctx := context.Background()
-	b.ResetTimer()
-	for i := range b.N {
-		if i%perRound == 0 && i > 0 {
-			b.StopTimer()
-			if err := s.Reset(ctx); err != nil {
-				b.Fatal(err)
-			}
-			b.StartTimer()
-		}
-		if err := s.Upsert(ctx, batches[i%perRound]); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N*batch)/b.Elapsed().Seconds(), "fragments/s")
+	vectorstest.BenchIngest(b, s, 256, 40)
 }
 
 var stores sync.Map // size → *inmem.Store, built once per test binary

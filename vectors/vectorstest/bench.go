@@ -1,6 +1,7 @@
 package vectorstest
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -69,4 +70,27 @@ func (g *Gen) Batches(n, size int) [][]vectors.Fragment {
 		n -= size
 	}
 	return out
+}
+
+// BenchIngest upserts n batches of fresh fragments per round into s,
+// resetting it (untimed) between rounds so the store never outgrows
+// batch*perRound, and reports fragments/s. Every backend's ingest
+// benchmark is this loop; only the store differs.
+func BenchIngest(b *testing.B, s vectors.Store, batch, perRound int) {
+	batches := NewGen(1, BenchDims, BenchMix).Batches(batch*perRound, batch)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := range b.N {
+		if i%perRound == 0 && i > 0 {
+			b.StopTimer()
+			if err := s.Reset(ctx); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+		if err := s.Upsert(ctx, batches[i%perRound]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*batch)/b.Elapsed().Seconds(), "fragments/s")
 }

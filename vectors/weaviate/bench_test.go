@@ -19,24 +19,7 @@ import (
 
 // BenchmarkIngest upserts fresh fragments in batches of 256 over gRPC.
 func BenchmarkIngest(b *testing.B) {
-	const batch, perRound = 256, 8
-	batches := vectorstest.NewGen(1, vectorstest.BenchDims, vectorstest.BenchMix).Batches(batch*perRound, batch)
-	s := open(b, Config{Dims: vectorstest.BenchDims})
-	ctx := context.Background()
-	b.ResetTimer()
-	for i := range b.N {
-		if i%perRound == 0 && i > 0 {
-			b.StopTimer()
-			if err := s.Reset(ctx); err != nil {
-				b.Fatal(err)
-			}
-			b.StartTimer()
-		}
-		if err := s.Upsert(ctx, batches[i%perRound]); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N*batch)/b.Elapsed().Seconds(), "fragments/s")
+	vectorstest.BenchIngest(b, open(b, Config{Dims: vectorstest.BenchDims}), 256, 8)
 }
 
 var (

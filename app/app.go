@@ -80,6 +80,9 @@ type Deps struct {
 	Embedder  embed.Embedder
 	LLM       llm.Provider
 	Queries   QueryView
+	// Feed serves the live event stream; optional (nil: LiveEvents
+	// answers ErrUnavailable).
+	Feed LiveFeed
 }
 
 func (d Deps) validate() error {
@@ -139,6 +142,7 @@ type App struct {
 	embedder  embed.Embedder
 	llm       llm.Provider
 	queries   QueryView
+	feed      LiveFeed
 	adminSum  string
 }
 
@@ -149,7 +153,7 @@ func New(cfg Config, d Deps) (*App, error) {
 	}
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
-		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, adminSum: TokenSum(cfg.AdminToken),
+		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, feed: d.Feed, adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }
 

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/console"
 )
 
 // Config tunes the HTTP adapter.
@@ -43,6 +45,9 @@ type Server struct {
 	app    *app.App
 	logger *slog.Logger
 	mux    *http.ServeMux
+	// closing ends the event streams (CloseStreams).
+	closing      context.Context
+	closeStreams context.CancelFunc
 }
 
 // New returns the API handler.
@@ -54,6 +59,7 @@ func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
 		logger = slog.Default()
 	}
 	s := &Server{cfg: cfg, app: a, logger: logger, mux: http.NewServeMux()}
+	s.closing, s.closeStreams = context.WithCancel(context.Background())
 	s.routes()
 	return s, nil
 }
@@ -77,6 +83,9 @@ func (s *Server) routes() {
 	authed("POST /v1/queries", s.submitQuery)
 	authed("GET /v1/queries/{id}", s.getQuery)
 	s.auditRoutes(authed)
+	s.consoleRoutes(authed)
+	s.mux.Handle("GET /{$}", console.Handler())
+	s.mux.Handle("GET /console/", console.Handler())
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -124,6 +133,10 @@ type statusRecorder struct {
 	http.ResponseWriter
 	status int
 }
+
+// Unwrap lets http.ResponseController reach the connection (flushes of
+// the event stream).
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 func (r *statusRecorder) WriteHeader(code int) {
 	r.status = code

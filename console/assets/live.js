@@ -6,7 +6,7 @@ export const liveEvents = [];
 
 export async function livePage(root, ctx) {
   const tbody = h("tbody", { id: "live-rows" });
-  const row = (e) => h("tr", { "data-revision": e.revision, "data-type": e.type },
+  const row = (e) => h("tr", { "data-revision": e.revision, "data-type": e.type, "data-query": e.query, "data-fragment": e.fragment },
     h("td", {}, e.revision), h("td", {}, fmtTime(e.time)), h("td", {}, e.type),
     h("td", {}, e.user || ""), h("td", {}, e.agent || ""), h("td", {}, e.resource || ""),
     h("td", {}, e.query ? e.query.slice(0, 8) : ""), h("td", {}, e.fragment ? `${e.fragment.slice(0, 8)} ${e.tier || ""}` : ""),

@@ -8,7 +8,7 @@ export async function queriesPage(root, ctx) {
   const load = async () => {
     try {
       const ans = await get("/v1/queries", { limit: 50 });
-      list.replaceChildren(ans.queries.length === 0 ? h("p", { class: "hint" }, "No queries yet.") : ans.queries.map(card));
+      list.replaceChildren(...(ans.queries.length === 0 ? [h("p", { class: "hint" }, "No queries yet.")] : ans.queries.map(card)));
     } catch (e) {
       list.replaceChildren(errorBox(e));
     }

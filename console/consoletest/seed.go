@@ -16,8 +16,8 @@ const (
 	BobPrivateValue = "BOB-PRIVATE-SALARY-9999"
 	BobSharedValue  = "BOB-SHARED-LEDGER-7777"
 	BobAgent        = "vault-keeper"
-	BobResource     = "ledger"
-	BobQueryText    = "What does the ledger say about salaries?"
+	BobResource     = "payroll-db"
+	BobQueryText    = "How much are the salaries this month?"
 )
 
 // Markers Alice must see.

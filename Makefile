@@ -5,7 +5,7 @@ LINT    := $(GOBIN)/golangci-lint
 LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 
-.PHONY: run test test-deps bench lint fmt vet build clean
+.PHONY: run test test-deps bench lint fmt vet build clean screenshots
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 run:
@@ -26,6 +26,11 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
+
+## screenshots: render each console page of a seeded workload in headless Chromium into docs/console/
+screenshots: test-deps
+	mkdir -p docs/console
+	CMEM_SCREENSHOTS=$(CURDIR)/docs/console $(GO) test -count=1 -run 'TestConsole' ./console/
 
 ## lint: gofmt, go vet and golangci-lint
 lint: vet

@@ -44,6 +44,7 @@ func TestConsoleAdmin(t *testing.T) {
 		t.Fatalf("graph at revision 0 has %s edges", n)
 	}
 	slide(t, ctx, w.RevokeRevision)
+	slide(t, ctx, w.BeforeRevoke) // the screenshot: the revoke highlighted as the step after
 	shot(t, ctx, "graph")
 
 	// Access matrix: granted cells, usage counts from the queries.
@@ -126,7 +127,8 @@ func TestConsoleUserSeesOnlyItsOwn(t *testing.T) {
 	open(t, ctx, "#/memory")
 	until(t, ctx, `document.querySelector("#memory-private") !== null`)
 	doc := html(t, ctx)
-	for _, want := range []string{consoletest.AlicePrivateValue, consoletest.AliceSharedValue, `data-fragment="` + w.AliceDerived + `"`} {
+	for _, want := range []string{consoletest.AlicePrivateValue, consoletest.AliceSharedValue, `data-fragment="` + w.AliceDerived + `"`,
+		`data-fragment-link="` + w.AliceShared + `"`} {
 		if !strings.Contains(doc, want) {
 			t.Fatalf("alice's memory page lacks %q", want)
 		}

@@ -129,3 +129,34 @@ func TestConsoleIsServed(t *testing.T) {
 	wantError(t, c.Must(http.StatusNotFound, "GET", "/nope", "", nil), "not_found", "no such endpoint")
 	c.Must(http.StatusNotFound, "GET", "/console/missing.js", "", nil)
 }
+
+// TestViewLineageHidesUnreadableSources: a shared fragment derived from its
+// writer's private one shows that source to the writer only; another
+// reader sees the shared fragment without learning the private one's id.
+func TestViewLineageHidesUnreadableSources(t *testing.T) {
+	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	w := consoletest.Seed(t, c)
+	r := c.Must(http.StatusCreated, "POST", "/v1/fragments", w.Alice, map[string]any{"agent": "planner", "key": "trip from passport",
+		"value": "Travel documents are in order.", "tier": "shared", "derived_from": []string{w.AlicePrivate, w.AliceShared}})
+	derived := r.Body["fragments"].([]any)[0].(map[string]any)["id"].(string)
+	view := func(tok string) map[string][]any {
+		v := c.Must(http.StatusOK, "POST", "/v1/memory/view", tok, map[string]any{"agent": "planner", "query": "trip", "k_user": 50, "k_cross": 50})
+		out := map[string][]any{}
+		for _, f := range v.Body["shared"].([]any) {
+			f := f.(map[string]any)
+			src, _ := f["derived_from"].([]any)
+			out[f["id"].(string)] = src
+		}
+		return out
+	}
+	mine, bobs := view(w.Alice), view(w.Bob)
+	if got := fmt.Sprint(mine[derived]); got != fmt.Sprint([]any{w.AlicePrivate, w.AliceShared}) {
+		t.Fatalf("alice's lineage of %s: %v", derived, got)
+	}
+	if got, ok := bobs[derived]; !ok || fmt.Sprint(got) != fmt.Sprint([]any{w.AliceShared}) {
+		t.Fatalf("bob's lineage of %s: %v (visible %v)", derived, got, ok)
+	}
+	if fmt.Sprint(mine[w.AliceDerived]) != fmt.Sprint([]any{w.AliceShared}) {
+		t.Fatalf("alice's lineage of the seeded derived fragment: %v", mine[w.AliceDerived])
+	}
+}

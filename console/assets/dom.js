@@ -35,3 +35,10 @@ export function errorBox(err) {
 
 // toRFC3339 turns a datetime-local value into RFC 3339 (UTC), "" stays "".
 export const toRFC3339 = (v) => (v ? new Date(v).toISOString() : "");
+
+// short shows the random tail of a UUIDv7 (its head is a timestamp that ids
+// written together share).
+export const short = (id) => (id ? id.slice(-8) : "");
+
+// fragLink links a fragment id to the memory page (its audit, for admins).
+export const fragLink = (id) => h("a", { href: `#/memory?fragment=${id}`, class: "chip fragment frag-link", title: id, "data-fragment-link": id }, short(id));

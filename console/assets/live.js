@@ -1,6 +1,6 @@
 // Live: the log's events as they happen (metadata only; what an event is
 // about is fetched through the API on the other pages).
-import { h, fmtTime } from "./dom.js";
+import { h, fmtTime, short } from "./dom.js";
 
 export const liveEvents = [];
 
@@ -9,7 +9,7 @@ export async function livePage(root, ctx) {
   const row = (e) => h("tr", { "data-revision": e.revision, "data-type": e.type, "data-query": e.query, "data-fragment": e.fragment },
     h("td", {}, e.revision), h("td", {}, fmtTime(e.time)), h("td", {}, e.type),
     h("td", {}, e.user || ""), h("td", {}, e.agent || ""), h("td", {}, e.resource || ""),
-    h("td", {}, e.query ? e.query.slice(0, 8) : ""), h("td", {}, e.fragment ? `${e.fragment.slice(0, 8)} ${e.tier || ""}` : ""),
+    h("td", {}, short(e.query)), h("td", {}, e.fragment ? `${short(e.fragment)} ${e.tier || ""}` : ""),
     h("td", {}, e.actor || ""));
   tbody.append(...liveEvents.map(row));
   root.append(h("h2", {}, "Live events"),

@@ -2,7 +2,7 @@
 // provenance; for admins, who read a fragment when and what was visible to
 // whom at a moment (the audit trail).
 import { api, get } from "./api.js";
-import { h, fmtTime, chips, toRFC3339, errorBox } from "./dom.js";
+import { h, fmtTime, chips, toRFC3339, errorBox, fragLink } from "./dom.js";
 
 export async function memoryPage(root, ctx, params) {
   root.append(h("h2", {}, "Memory"));
@@ -43,7 +43,7 @@ export function fragTable(list, id) {
       h("td", {}, f.key), h("td", { class: "value" }, f.value), h("td", {}, h("span", { class: `tier ${f.tier}` }, f.tier)),
       h("td", {}, f.user), h("td", {}, chips(f.agents, "agent")), h("td", {}, chips(f.resources, "resource")),
       h("td", {}, fmtTime(f.created_at)), h("td", {}, f.revision),
-      h("td", {}, (f.derived_from || []).map((d) => h("a", { href: `#/memory?fragment=${d}`, class: "frag-link" }, d.slice(0, 8))))))));
+      h("td", {}, (f.derived_from || []).map(fragLink))))));
 }
 
 function adminAudit(root, fragment) {

@@ -1,7 +1,7 @@
 // Queries: mine (everyone's for an admin), each with its steps, resource
 // calls, fragments read and written, and what was withheld.
 import { api, get } from "./api.js";
-import { h, fmtTime, chips, errorBox } from "./dom.js";
+import { h, fmtTime, errorBox, short, fragLink } from "./dom.js";
 
 export async function queriesPage(root, ctx) {
   const list = h("div", { id: "queries-list" });
@@ -52,7 +52,7 @@ function withheld(label, v) {
 function card(q) {
   return h("article", { class: `card query ${q.status}`, "data-query": q.id },
     h("header", {}, h("span", { class: `status ${q.status}` }, q.status), h("strong", {}, q.text || "(no text)"),
-      h("span", { class: "meta" }, `${q.user} · ${fmtTime(q.submitted_at)} · r${q.revision} · ${q.id.slice(0, 8)}`)),
+      h("span", { class: "meta" }, `${q.user} · ${fmtTime(q.submitted_at)} · r${q.revision} · ${short(q.id)}`)),
     q.answer ? h("p", { class: "answer" }, q.answer) : null,
     q.error ? h("p", { class: "error" }, q.error) : null,
     withheld("withheld", q.withheld),
@@ -66,4 +66,4 @@ function card(q) {
     h("div", { class: "frag-ids" }, "read: ", fragLinks(q.fragments_read), " written: ", fragLinks(q.fragments_written)));
 }
 
-const fragLinks = (ids) => (ids && ids.length ? chips(ids.map((x) => x.slice(0, 8)), "fragment") : "none");
+const fragLinks = (ids) => (ids && ids.length ? h("span", { class: "chips" }, ids.map(fragLink)) : "none");

@@ -79,6 +79,7 @@ func TestConsoleAdmin(t *testing.T) {
 	if txt := eval[string](t, ctx, `document.getElementById("audit-reads").textContent`); !strings.Contains(txt, "alice") || !strings.Contains(txt, "admissible") {
 		t.Fatalf("audit reads: %s", txt)
 	}
+	shot(t, ctx, "memory-audit")
 
 	// Live: the backlog, then an event written while the page is open.
 	open(t, ctx, "#/live")

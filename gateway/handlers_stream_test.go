@@ -19,7 +19,7 @@ func streamUntil(t *testing.T, base, token string, marker func(e streamed) bool)
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a bound against a hang, not an assertion
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/v1/events/stream?after=0", nil)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/v1/events/stream?after=0", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -72,9 +72,9 @@ func NewRouter(p *Pipeline, bus Bus, logger *slog.Logger) (*message.Router, erro
 		types []string
 		fn    func(context.Context, events.Record) error
 	}{
-		{ConsumerCoordinator, []string{events.TypeQuerySubmitted, events.TypeAgentResponded}, p.Coordinate},
-		{ConsumerAgent, []string{events.TypeAgentSelected}, p.RunAgent},
-		{ConsumerReplier, []string{events.TypeQueryAnswered, events.TypeQueryFailed}, p.Reply},
+		{ConsumerCoordinator, []string{events.TypeQuerySubmitted, events.TypeAgentResponded}, p.coordinate},
+		{ConsumerAgent, []string{events.TypeAgentSelected}, p.runAgent},
+		{ConsumerReplier, []string{events.TypeQueryAnswered, events.TypeQueryFailed}, p.reply},
 	}
 	for _, h := range handlers {
 		sub, err := wmjs.NewSubscriber(wmjs.SubscriberConfig{

@@ -213,4 +213,3 @@ func CorrelationID(ctx context.Context) string {
 	s, _ := ctx.Value(ctxKey{}).(string)
 	return s
 }
-

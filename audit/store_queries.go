@@ -71,9 +71,9 @@ func (s *Store) Violations(ctx context.Context, w Window) ([]Read, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := append(reads, deliveries...)
-	sortVerdicts(out)
-	return out, nil
+	reads = append(reads, deliveries...)
+	sortVerdicts(reads)
+	return reads, nil
 }
 
 func (s *Store) verdicts(ctx context.Context, filter, having string, args ...any) ([]Read, error) {

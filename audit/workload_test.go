@@ -162,14 +162,7 @@ func (g *workloadGen) write(u string) {
 // the future; fragments from u's private tier, the shared tier, another
 // user's private tier, and now and then an id nobody wrote.
 func (g *workloadGen) read(u, a string) {
-	rev := g.revision()
-	graphRev := rev - 1
-	switch r := g.rng.IntN(100); {
-	case r < 15:
-		graphRev = g.rng.Uint64N(rev)
-	case r < 20:
-		graphRev = rev + g.rng.Uint64N(3)
-	}
+	graphRev := g.graphRevision(15, 5)
 	private := g.subset(g.private[u], 0, 2)
 	shared := g.subset(g.shared, 0, 3)
 	if other := g.pick(g.users); other != u && len(g.private[other]) > 0 && g.rng.IntN(10) == 0 {
@@ -215,6 +208,20 @@ func (g *workloadGen) queryStep(u, a string) {
 	}
 }
 
+// graphRevision is the graph revision of a read or delivery appended
+// next: the current graph, except stale% of the time an older one and
+// future% of the time one from the future (which no honest reader has).
+func (g *workloadGen) graphRevision(stale, future int) uint64 {
+	rev := g.revision()
+	switch r := g.rng.IntN(100); {
+	case r < stale:
+		return g.rng.Uint64N(rev)
+	case r < stale+future:
+		return rev + g.rng.Uint64N(3)
+	}
+	return rev - 1
+}
+
 // label is a random label of a model's output.
 func (g *workloadGen) label() *events.Label {
 	return &events.Label{Agents: g.subset(g.agents, 1, 2), Resources: g.subset(g.resources, 0, 2),
@@ -230,14 +237,7 @@ func (g *workloadGen) deliver(u string) {
 	if q == "" {
 		q = fmt.Sprintf("q%05d", 1+g.rng.IntN(max(g.queries, 1)))
 	}
-	rev := g.revision()
-	graphRev := rev - 1
-	switch r := g.rng.IntN(100); {
-	case r < 10:
-		graphRev = g.rng.Uint64N(rev)
-	case r < 15:
-		graphRev = rev + g.rng.Uint64N(3)
-	}
+	graphRev := g.graphRevision(10, 5)
 	l := events.Label{Agents: g.subset(g.agents, 0, 2), Resources: g.subset(g.resources, 0, 2),
 		Fragments: g.subset(g.fragments, 0, 2)}
 	if g.rng.IntN(2) == 0 {

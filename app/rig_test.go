@@ -21,8 +21,10 @@ import (
 // applies it to the projections a test gives it, as a runner would.
 type captureLog struct {
 	mu    sync.Mutex
+	heads int
 	got   []events.Envelope
 	apply []func(events.Record) error
+	flush []func(context.Context) error
 }
 
 func (l *captureLog) Append(_ context.Context, e events.Envelope, _ bool) (uint64, error) {
@@ -35,13 +37,26 @@ func (l *captureLog) Append(_ context.Context, e events.Envelope, _ bool) (uint6
 			return 0, err
 		}
 	}
+	for _, f := range l.flush {
+		if err := f(context.Background()); err != nil {
+			return 0, err
+		}
+	}
 	return rev, nil
 }
 
 func (l *captureLog) Head(context.Context, string) (uint64, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.heads++
 	return uint64(len(l.got)), nil
+}
+
+// requests is how many appends and heads the log has answered.
+func (l *captureLog) requests() (appends, heads int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.got), l.heads
 }
 
 func (l *captureLog) envelopes() []events.Envelope {
@@ -65,7 +80,7 @@ type rig struct {
 	graph   *access.Graph
 }
 
-func newRig(t *testing.T, provider llm.Provider) *rig {
+func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig {
 	t.Helper()
 	store, err := inmem.New(64)
 	if err != nil {
@@ -76,14 +91,19 @@ func newRig(t *testing.T, provider llm.Provider) *rig {
 	frags, pols := memory.NewFragments(), memory.NewPolicies()
 	view := memory.NewViewProjection("view", store, emb)
 	r.log.apply = []func(events.Record) error{r.graph.Apply, frags.Apply, pols.Apply, view.Apply, r.queries.Apply}
+	r.log.flush = []func(context.Context) error{view.Flush}
 	if provider == nil {
 		if provider, err = llm.NewOffline(llm.OfflineConfig{}); err != nil {
 			t.Fatal(err)
 		}
 	}
+	deps := app.Deps{Log: r.log, Access: r.graph, Fresh: fresh{}, Policies: pols, Fragments: frags,
+		Store: store, ViewFresh: fresh{}, Embedder: emb, LLM: provider, Queries: r.queries}
+	for _, m := range mutate {
+		m(&deps)
+	}
 	r.app, err = app.New(app.Config{AdminToken: "admin-token-for-tests", ReadWait: time.Second, Source: "test",
-		Resources: resources.Options{}}, app.Deps{Log: r.log, Access: r.graph, Fresh: fresh{}, Policies: pols, Fragments: frags,
-		Store: store, ViewFresh: fresh{}, Embedder: emb, LLM: provider, Queries: r.queries})
+		Resources: resources.Options{}}, deps)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,6 +28,25 @@ func Normalize(v []float32) []float32 {
 	for i, x := range v {
 		acc[i] = float64(x)
 	}
-	copy(v, normalise64(acc))
+	copy(v, Normalize64(acc))
 	return v
+}
+
+// Normalize64 rounds acc to float32 after scaling it to unit L2 length (in
+// float64); the zero vector stays zero. Embedders accumulate in float64
+// so that results do not depend on summation rounding.
+func Normalize64(acc []float64) []float32 {
+	var norm float64
+	for _, v := range acc {
+		norm += v * v
+	}
+	out := make([]float32, len(acc))
+	if norm == 0 {
+		return out
+	}
+	norm = math.Sqrt(norm)
+	for i, v := range acc {
+		out[i] = float32(v / norm)
+	}
+	return out
 }

@@ -215,7 +215,7 @@ func TestOfflineConfigValidate(t *testing.T) {
 		t.Fatalf("err %v, want 3 joined ErrConfig", err)
 	}
 	p := newOffline(t, llm.OfflineConfig{})
-	if p.Name() != "offline-v1/hash-v1-1024" {
+	if p.Name() != "offline-v1/sem-wink100-v1" {
 		t.Fatalf("Name %q", p.Name())
 	}
 }

@@ -1,11 +1,11 @@
-package embed_test
+package hashing_test
 
 import (
 	"context"
 	"fmt"
 	"testing"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embed/hashing"
 )
 
 // BenchmarkHashingEmbed reports texts/s for ~30-word texts, 64 per call.
@@ -16,7 +16,7 @@ func BenchmarkHashingEmbed(b *testing.B) {
 			"costs for vendor %d fell, and the finance team revised its forecast for privacy regulated "+
 			"markets in region %d.", i, i%13, i%7)
 	}
-	h := embed.NewHashing(0)
+	h := hashing.New(0)
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -1,0 +1,75 @@
+package semantic
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/cmem/cmem/embed"
+)
+
+// token is one content word of a text.
+type token struct {
+	word    string
+	negated bool // in the scope of a preceding "not", "no", "never"...
+	// proper: written with a capital (a name, or a content word opening
+	// a sentence, which cannot be told apart without a tagger): its
+	// vector is mostly its own, so that "Lyon" is not "Marseille".
+	proper bool
+}
+
+// negators open a negation scope that lasts until punctuation or
+// negationScope content words.
+var negators = map[string]bool{
+	"not": true, "no": true, "never": true, "without": true, "nor": true, "neither": true,
+	"none": true, "cannot": true, "nobody": true, "nothing": true, "nowhere": true,
+}
+
+const negationScope = 3
+
+// tokens splits text into content words, lower-case, marking those in a
+// negation scope and those written with a capital. "n't" counts as "not". Stop words (embed.StopWord) and
+// one-letter words are dropped; the negators themselves only mark.
+func tokens(text string) []token {
+	text = strings.ReplaceAll(text, "n't", " not")
+	text = strings.ReplaceAll(text, "N'T", " NOT")
+	text = strings.ReplaceAll(text, "’", "'")
+	var out []token
+	scope := 0
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		orig := strings.Trim(text[start:end], "'")
+		w := strings.ToLower(orig)
+		start = -1
+		first, _ := utf8.DecodeRuneInString(orig)
+		proper := unicode.IsUpper(first)
+		w = strings.TrimSuffix(w, "'s")
+		switch {
+		case negators[w]:
+			scope = negationScope
+		case utf8.RuneCountInString(w) < 2 || embed.StopWord(w):
+		default:
+			out = append(out, token{word: w, negated: scope > 0, proper: proper})
+			if scope > 0 {
+				scope--
+			}
+		}
+	}
+	for i, r := range text {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' && start >= 0 {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		flush(i)
+		if r != ' ' && r != '\t' && r != '-' && r != '"' {
+			scope = 0 // punctuation ends a negation scope
+		}
+	}
+	flush(len(text))
+	return out
+}

@@ -25,7 +25,15 @@ type ViewRequest struct {
 	// StepID, set by a worker, makes the MemoryRead's event id stable so a
 	// step run twice records one read.
 	StepID string
+	// MinScore is the relevance floor: hits scoring below it are not
+	// returned. nil = the embedder's RelevanceFloor (0.2 for the semantic
+	// embedder, 0.01 for hashing), or no floor for an embedder without one.
+	MinScore *float32
 }
+
+// relevanceFloor is an embedder that knows below which similarity its
+// hits are noise.
+type relevanceFloor interface{ RelevanceFloor() float32 }
 
 // ViewAnswer is a memory view: Revision is where its MemoryRead event was
 // stored; GraphRevision the access-graph revision it was checked against.
@@ -39,8 +47,8 @@ type ViewAnswer struct {
 // MemoryView serves π_read(u,a,now): the top KUser fragments of the caller's
 // private tier and the top KCross of the shared tier, both inside M(u,a,now)
 // on graphs that include every acknowledged revoke, ranked by similarity of
-// the query to the fragment key, shaped by the read policy, and recorded as
-// a MemoryRead event.
+// the query to the fragment key, above the relevance floor (MinScore),
+// shaped by the read policy, and recorded as a MemoryRead event.
 func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (ViewAnswer, error) {
 	if by.ID == AdminID {
 		return ViewAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no memory view", ErrForbidden)
@@ -50,6 +58,16 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 	}
 	if req.KUser < 0 || req.KCross < 0 || req.KUser > MaxK || req.KCross > MaxK {
 		return ViewAnswer{}, fmt.Errorf("%w: k_user and k_cross must be within 0..%d", ErrInvalid, MaxK)
+	}
+	minScore := float32(-1)
+	switch f, ok := a.embedder.(relevanceFloor); {
+	case req.MinScore != nil:
+		minScore = *req.MinScore
+	case ok:
+		minScore = f.RelevanceFloor()
+	}
+	if minScore < -1 || minScore > 1 {
+		return ViewAnswer{}, fmt.Errorf("%w: min_score must be within -1..1", ErrInvalid)
 	}
 	if err := a.fenceAuthz(ctx, req.MinRevision); err != nil {
 		return ViewAnswer{}, err
@@ -77,7 +95,7 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 		out  *[]Fragment
 	}{{events.TierPrivate, req.KUser, &ans.Private}, {events.TierShared, req.KCross, &ans.Shared}} {
 		f := vectors.NewFilter(tier.name, by.ID, allowedA, allAgents, allowedR, allResources)
-		if *tier.out, trace, err = a.tierView(ctx, by.ID, req.Agent, vecs[0], f, tier.k, now, pol); err != nil {
+		if *tier.out, trace, err = a.tierView(ctx, by.ID, req.Agent, vecs[0], f, tier.k, minScore, now, pol); err != nil {
 			return ViewAnswer{}, err
 		}
 	}
@@ -92,7 +110,7 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 // tierView searches one tier, re-checks every hit against the graphs (the
 // store's filter is an optimisation, never the enforcement) and applies the
 // read policy.
-func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f vectors.Filter, k int,
+func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f vectors.Filter, k int, minScore float32,
 	now access.Point, pol memory.Policy) ([]Fragment, events.PolicyTrace, error) {
 	out := []Fragment{}
 	if k == 0 {
@@ -109,6 +127,9 @@ func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f
 	items := make([]memory.Surfaced, 0, len(hits))
 	byID := make(map[string]vectors.Hit, len(hits))
 	for _, h := range hits {
+		if h.Score < minScore {
+			continue // below the relevance floor: not an answer to this query
+		}
 		if h.Tier != f.Tier || h.Tier == events.TierPrivate && h.User != user ||
 			!a.view.Admissible(user, agent, access.Provenance{Agents: h.Agents, Resources: h.Resources}, now) {
 			viewPostFilterDropped.Inc()

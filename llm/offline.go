@@ -19,7 +19,7 @@ const (
 	// embedder, whose scores run lower than view cosines: chosen on the
 	// paraphrase benchmark (package paraphrase).
 	DefaultAlignedCoverage = 0.5
-	DefaultAnswerFloor     = 0.35
+	DefaultAnswerFloor     = 0.3
 	DefaultMaxSentences    = 3
 	maxKeyRunes            = 200
 	offlineProviderVersion = "offline-v1"

@@ -191,7 +191,7 @@ func (o *Offline) extractive(ctx context.Context, subquery string, memory, tools
 			cands[i].score = al.Align(subquery, cands[i].text)
 			best = max(best, cands[i].score)
 		}
-		floor := max(o.cfg.AnswerFloor, 0.8*best)
+		floor := max(o.cfg.AnswerFloor, 0.9*best)
 		var picked []rankedSentence
 		for _, c := range cands {
 			if c.score >= floor {

@@ -13,7 +13,7 @@ func (n *Node) startWorkers() error {
 	var err error
 	n.Pipeline, err = workers.NewPipeline(n.cfg.Workers, workers.Deps{
 		Memory: n.App, Access: n.Graph, Log: logAdapter{n.Log}, Fresh: n.Runner, Queries: n.Queries,
-		Fragments: n.Fragments, LLM: n.LLM, Resources: n.cfg.resources(), Bus: n.Log.Conn(), Logger: n.logger,
+		Fragments: n.Fragments, LLM: n.LLM, Embedder: n.Embedder, Resources: n.cfg.resources(), Bus: n.Log.Conn(), Logger: n.logger,
 	})
 	if err != nil {
 		return err

@@ -47,6 +47,15 @@ func (p *Pipeline) Coordinate(ctx context.Context, rec events.Record) error {
 		cards = append(cards, llm.AgentCard{ID: id, Description: a.Description})
 	}
 	if next <= p.cfg.MaxRounds && len(cards) > 0 {
+		used := map[string]bool{}
+		for _, s := range q.Steps {
+			used[s.Agent] = true
+		}
+		for i := range cards {
+			if !used[cards[i].ID] {
+				cards[i].Reach = p.reachOf(ctx, q, next, cards[i].ID, now)
+			}
+		}
 		dec, err := p.LLM.Coordinate(ctx, llm.CoordinateRequest{
 			Query: q.Text, Agents: cards, Turns: turns(q), History: p.history(q, now, offered), Round: next, MaxRounds: p.cfg.MaxRounds,
 		})
@@ -62,7 +71,7 @@ func (p *Pipeline) Coordinate(ctx context.Context, rec events.Record) error {
 			})
 		}
 	}
-	return p.aggregate(ctx, q, rec.ID)
+	return p.aggregate(ctx, q, rec.ID, offered)
 }
 
 func triggerRound(rec events.Record) int {
@@ -76,15 +85,16 @@ func triggerRound(rec events.Record) int {
 	return p.(*events.AgentResponded).Round
 }
 
-// aggregate merges the turns into the answer, once.
-func (p *Pipeline) aggregate(ctx context.Context, q query.Query, causation string) error {
+// aggregate merges the turns into the answer, once. With no answer from
+// any agent it says so and names the agents considered.
+func (p *Pipeline) aggregate(ctx context.Context, q query.Query, causation string, considered []string) error {
 	answered := []query.Step{}
 	for _, s := range q.Steps {
 		if s.Refused == "" && s.Response != "" {
 			answered = append(answered, s)
 		}
 	}
-	answer := llm.NoAgentAnswer
+	answer := llm.NothingRelevantAnswer(considered)
 	if len(answered) > 0 {
 		var err error
 		q2 := q

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
@@ -56,6 +57,9 @@ type Deps struct {
 	Queries   *query.Projection
 	Fragments Fragments
 	LLM       llm.Provider
+	// Embedder measures what agents can reach for the coordinator
+	// (AgentCard.Reach); nil leaves Reach unknown (0).
+	Embedder  embed.Embedder
 	Resources resources.Options
 	// Bus publishes answers to callers waiting on NATS; nil publishes none.
 	Bus    Publisher

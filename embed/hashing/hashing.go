@@ -123,3 +123,8 @@ func fnv1a64(s string) uint64 {
 	}
 	return h
 }
+
+// RelevanceFloor is the default relevance floor of views built with this
+// embedder: 0.01, which only drops hits sharing no word with the query
+// (hashing scores are word overlap; any shared word counts).
+func (h *Embedder) RelevanceFloor() float32 { return 0.01 }

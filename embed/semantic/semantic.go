@@ -27,6 +27,9 @@ const (
 	// the rest is a vector private to the word, so that two cities are
 	// two different subjects.
 	properKeep = 0.4
+	// whWeight is the weight of a question-type token (who, when, where,
+	// why, how many) in a sentence vector.
+	whWeight = 0.5
 )
 
 // Embedder is the semantic Embedder. Its zero value is not usable; call
@@ -86,6 +89,10 @@ func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, erro
 func (e *Embedder) Vector(text string) []float32 {
 	acc := make([]float64, e.t.dims)
 	for _, tk := range tokens(text) {
+		if tk.wh {
+			addScaled(acc, hashed(tk.word, e.t.dims), whWeight)
+			continue
+		}
 		v, w := e.word(tk.word)
 		if tk.proper {
 			addScaled(acc, hashed(tk.word, e.t.dims), w*math.Sqrt(1-properKeep*properKeep))
@@ -158,3 +165,11 @@ func hashed(s string, dims int) []float32 {
 	}
 	return v
 }
+
+// MinScore is the default relevance floor of views built with this
+// embedder: on the paraphrase benchmark, a question and a fragment key
+// about something else score below it, and paraphrases score above.
+const MinScore = 0.2
+
+// RelevanceFloor returns MinScore.
+func (e *Embedder) RelevanceFloor() float32 { return MinScore }

@@ -15,7 +15,7 @@ import "strings"
 // and zeroes its least; a question-type
 // word (who, when, where, why, how many) only matches the same one, and
 // is not asked of a statement (text without "?" or question words). A
-// query without content words aligns 0.
+// query or text without content words aligns 0.
 //
 // Unlike the cosine of two sentence vectors, Align cannot be carried by
 // one shared rare word: "population of Lyon" covers only half of "food of
@@ -38,7 +38,7 @@ const namePenalty = 0.5
 // words' best matches in text; ok is false when no query word counts.
 func (e *Embedder) alignParts(query, text string) (mean, least float64, ok bool) {
 	q, t := tokens(query), tokens(text)
-	if len(q) == 0 {
+	if len(q) == 0 || len(t) == 0 {
 		return 0, 0, false
 	}
 	type vec struct {

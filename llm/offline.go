@@ -19,10 +19,14 @@ const (
 	// embedder, whose scores run lower than view cosines: chosen on the
 	// paraphrase benchmark (package paraphrase).
 	DefaultAlignedCoverage = 0.5
-	DefaultAnswerFloor     = 0.3
-	DefaultMaxSentences    = 3
-	maxKeyRunes            = 200
-	offlineProviderVersion = "offline-v1"
+	// DefaultSemanticRouteThreshold is RouteThreshold's default with an
+	// aligning (semantic) embedder, whose cosines between unrelated short
+	// texts reach about 0.13.
+	DefaultSemanticRouteThreshold = 0.15
+	DefaultAnswerFloor            = 0.3
+	DefaultMaxSentences           = 3
+	maxKeyRunes                   = 200
+	offlineProviderVersion        = "offline-v1"
 )
 
 // OfflineConfig configures the offline provider. Zero fields take the
@@ -36,8 +40,9 @@ type OfflineConfig struct {
 	Embedder embed.Embedder
 	// RouteThreshold is the least cosine similarity between the part of
 	// the query not yet covered and an agent's description for Coordinate
-	// to pick that agent. Default DefaultRouteThreshold (the paper's
-	// retrieval threshold, App. E.2).
+	// to pick that agent (the score Coordinate describes). Default
+	// DefaultSemanticRouteThreshold with an aligning embedder, else
+	// DefaultRouteThreshold (the paper's retrieval threshold, App. E.2).
 	RouteThreshold float32
 	// ReachWeight is how much an agent's Reach counts next to its
 	// description (see Coordinate). Default DefaultReachWeight.
@@ -143,8 +148,13 @@ func NewOffline(cfg OfflineConfig) (*Offline, error) {
 		}
 		cfg.Embedder = e
 	}
-	if _, ok := cfg.Embedder.(aligner); ok && cfg.MemoryCoverage == 0 {
-		cfg.MemoryCoverage = DefaultAlignedCoverage
+	if _, ok := cfg.Embedder.(aligner); ok {
+		if cfg.MemoryCoverage == 0 {
+			cfg.MemoryCoverage = DefaultAlignedCoverage
+		}
+		if cfg.RouteThreshold == 0 {
+			cfg.RouteThreshold = DefaultSemanticRouteThreshold
+		}
 	}
 	cfg.setDefaults()
 	return &Offline{cfg: cfg}, nil

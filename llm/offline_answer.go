@@ -172,6 +172,7 @@ func (o *Offline) extractive(ctx context.Context, subquery string, memory, tools
 	add := func(texts []string, tool bool) {
 		for _, t := range texts {
 			for _, s := range sentences(t) {
+				s = dropRef(s)
 				if k := sentenceKey(s); k != "" && !seen[k] {
 					seen[k] = true
 					cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: tool})
@@ -240,6 +241,18 @@ func (o *Offline) extractive(ctx context.Context, subquery string, memory, tools
 		return noInformation(subquery), nil
 	}
 	return joinBest(picked, o.cfg.MaxSentences), nil
+}
+
+// dropRef removes the "[id] " a knowledge base puts before each document:
+// an answer quotes the sentence, and the call it came from is recorded
+// with the step.
+func dropRef(s string) string {
+	if strings.HasPrefix(s, "[") {
+		if i := strings.Index(s, "] "); i > 0 && !strings.ContainsAny(s[1:i], " []") {
+			return strings.TrimSpace(s[i+2:])
+		}
+	}
+	return s
 }
 
 // joinBest keeps the n best-scored sentences and joins them in their

@@ -20,7 +20,7 @@ type result struct {
 	misses                     []string
 }
 
-func (r result) routing() float64 { return float64(r.routed) / float64(r.questions) }
+func (r result) routing() float64  { return float64(r.routed) / float64(r.questions) }
 func (r result) accuracy() float64 { return float64(r.correct) / float64(r.questions) }
 func (r result) savings() float64 {
 	if r.ideal == 0 {

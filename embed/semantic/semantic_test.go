@@ -1,8 +1,6 @@
 package semantic_test
 
 import (
-	"context"
-	"fmt"
 	"testing"
 
 	"github.com/cmem/cmem/embed"
@@ -75,25 +73,6 @@ func TestSemanticAlign(t *testing.T) {
 	}
 }
 
-// BenchmarkSemanticEmbed reports texts/s for ~30-word texts, 64 per call,
-// the same texts as BenchmarkHashingEmbed.
-func BenchmarkSemanticEmbed(b *testing.B) {
-	texts := make([]string, 64)
-	for i := range texts {
-		texts[i] = fmt.Sprintf("Report %d: revenue in the European smart home market grew while logistics "+
-			"costs for vendor %d fell, and the finance team revised its forecast for privacy regulated "+
-			"markets in region %d.", i, i%13, i%7)
-	}
-	e := semantic.Must()
-	ctx := context.Background()
-	b.ReportAllocs()
-	b.ResetTimer()
-	n := 0
-	for b.Loop() {
-		if _, err := e.Embed(ctx, texts); err != nil {
-			b.Fatal(err)
-		}
-		n += len(texts)
-	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "texts/s")
-}
+// BenchmarkSemanticEmbed reports texts/s (embedtest.Bench), the same texts
+// as BenchmarkHashingEmbed.
+func BenchmarkSemanticEmbed(b *testing.B) { embedtest.Bench(b, semantic.Must()) }

@@ -175,3 +175,10 @@ func (o *Offline) embed(ctx context.Context, texts ...string) ([][]float32, erro
 	}
 	return v, nil
 }
+
+// ReadsHistory reports false: the offline coordinator decides on the query,
+// the agents and this query's turns only, so the pipeline need not show it
+// the conversation history, and its decisions do not carry the history's
+// provenance labels (which would make every fragment written afterwards
+// inherit the provenance of everything the user asked before).
+func (o *Offline) ReadsHistory() bool { return false }

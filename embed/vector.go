@@ -55,10 +55,10 @@ func Normalize64(acc []float64) []float32 {
 	return out
 }
 
-// EmbedEach is Embed for in-process embedders: one vector per text from
+// Each is Embed for in-process embedders: one vector per text from
 // vector, in order, failing (wrapping ErrEmbed) only when ctx is done,
 // which it checks every 256 texts.
-func EmbedEach(ctx context.Context, texts []string, vector func(string) []float32) ([][]float32, error) {
+func Each(ctx context.Context, texts []string, vector func(string) []float32) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	for i, t := range texts {
 		if i%256 == 0 {

@@ -61,7 +61,7 @@ func (h *Embedder) Dims() int { return h.dims }
 // Embed returns one vector per text, in order. It fails only when ctx is
 // done.
 func (h *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	return embed.EmbedEach(ctx, texts, h.Vector)
+	return embed.Each(ctx, texts, h.Vector)
 }
 
 // Vector embeds one text; it is Embed without the context, for in-process

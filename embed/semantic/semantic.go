@@ -68,7 +68,7 @@ func (e *Embedder) Dims() int { return e.t.dims }
 // Embed returns one vector per text, in order. It fails only when ctx is
 // done.
 func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	return embed.EmbedEach(ctx, texts, e.Vector)
+	return embed.Each(ctx, texts, e.Vector)
 }
 
 // Vector embeds one text: the SIF-weighted sum of the unit vectors of its

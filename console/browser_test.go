@@ -139,6 +139,6 @@ func seeded(t *testing.T) (*nodetest.Client, consoletest.Workload) {
 	c := nodetest.NewClient(t, nodetest.Start(t, nil))
 	w := consoletest.Seed(t, c)
 	// A memory read through the console's API, so the audit has reads.
-	c.Must(http.StatusOK, "POST", "/v1/memory/view", w.Alice, map[string]any{"agent": "planner", "query": "lyon", "k_user": 10, "k_cross": 10})
+	c.Must(http.StatusOK, "POST", "/v1/memory/view", w.Alice, map[string]any{"agent": "planner", "query": "lyon", "k_user": 10, "k_cross": 10, "min_score": -1})
 	return c, w
 }

@@ -131,7 +131,7 @@ func TestConsoleUserSeesOnlyItsOwn(t *testing.T) {
 	for _, want := range []string{consoletest.AlicePrivateValue, consoletest.AliceSharedValue, `data-fragment="` + w.AliceDerived + `"`,
 		`data-fragment-link="` + w.AliceShared + `"`} {
 		if !strings.Contains(doc, want) {
-			t.Fatalf("alice's memory page lacks %q", want)
+			t.Fatalf("alice's memory page lacks %q: %s", want, eval[string](t, ctx, `document.getElementById("main").innerText`))
 		}
 	}
 	noLeak("memory")

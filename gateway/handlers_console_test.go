@@ -140,7 +140,7 @@ func TestViewLineageHidesUnreadableSources(t *testing.T) {
 		"value": "Travel documents are in order.", "tier": "shared", "derived_from": []string{w.AlicePrivate, w.AliceShared}})
 	derived := r.Body["fragments"].([]any)[0].(map[string]any)["id"].(string)
 	view := func(tok string) map[string][]any {
-		v := c.Must(http.StatusOK, "POST", "/v1/memory/view", tok, map[string]any{"agent": "planner", "query": "trip", "k_user": 50, "k_cross": 50})
+		v := c.Must(http.StatusOK, "POST", "/v1/memory/view", tok, map[string]any{"agent": "planner", "query": "trip", "k_user": 50, "k_cross": 50, "min_score": -1})
 		out := map[string][]any{}
 		for _, f := range v.Body["shared"].([]any) {
 			f := f.(map[string]any)

@@ -13,14 +13,17 @@ export async function memoryPage(root, ctx, params) {
 async function myMemory(root, ctx) {
   const access = await get(`/v1/access/${encodeURIComponent(ctx.me.id)}`);
   const agent = h("select", { id: "memory-agent" }, access.agents.map((a) => h("option", { value: a.id }, a.id)));
-  const query = h("input", { id: "memory-query", type: "text", placeholder: "what to look for (ranks by similarity)", size: 40 });
+  const query = h("input", { id: "memory-query", type: "text", placeholder: "what to look for (empty: everything visible)", size: 40 });
   const k = h("input", { id: "memory-k", type: "number", min: 0, max: 100, value: 20 });
   const out = h("div", { id: "memory-out" });
   const load = async () => {
     out.replaceChildren();
     if (!agent.value) return out.append(h("p", { class: "hint" }, "You may not invoke any agent, so no memory is visible to you."));
     try {
-      const v = await api("POST", "/v1/memory/view", { agent: agent.value, query: query.value || " ", k_user: Number(k.value), k_cross: Number(k.value) });
+      // No query: browse everything visible (no relevance floor).
+      const req = { agent: agent.value, query: query.value || " ", k_user: Number(k.value), k_cross: Number(k.value) };
+      if (!query.value) req.min_score = -1;
+      const v = await api("POST", "/v1/memory/view", req);
       out.append(
         h("p", { class: "hint" }, `Memory view through ${agent.value} at revision ${v.graph_revision} (this read is itself recorded in the audit trail).`),
         h("h3", {}, `Private (${v.private.length})`), fragTable(v.private, "memory-private"),

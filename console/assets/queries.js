@@ -1,7 +1,7 @@
 // Queries: mine (everyone's for an admin), each with its steps, resource
 // calls, fragments read and written, and what was withheld.
 import { api, get } from "./api.js";
-import { h, fmtTime, errorBox, short, fragLink } from "./dom.js";
+import { h, fmtTime, chips, errorBox, short, fragLink } from "./dom.js";
 
 export async function queriesPage(root, ctx) {
   const list = h("div", { id: "queries-list" });
@@ -54,16 +54,25 @@ function card(q) {
     h("header", {}, h("span", { class: `status ${q.status}` }, q.status), h("strong", {}, q.text || "(no text)"),
       h("span", { class: "meta" }, `${q.user} · ${fmtTime(q.submitted_at)} · r${q.revision} · ${short(q.id)}`)),
     q.answer ? h("p", { class: "answer" }, q.answer) : null,
+    label(q.label),
     q.error ? h("p", { class: "error" }, q.error) : null,
     withheld("withheld", q.withheld),
     h("ol", { class: "steps" }, q.steps.map((st) => h("li", { class: "step", "data-agent": st.agent },
       h("div", {}, h("span", { class: "chip agent" }, st.agent), " ", h("em", {}, st.subquery)),
       st.response ? h("div", { class: "response" }, st.response) : null,
+      label(st.label),
       withheld("refused", st.refused), withheld("withheld", st.withheld),
       st.resource_calls.length ? h("div", { class: "calls" }, "resource calls: ",
         st.resource_calls.map((c) => h("span", { class: `chip resource ${c.error ? "failed" : ""}`, title: JSON.stringify(c.arguments || {}) },
           `${c.resource} (${Math.round(c.duration_ms)} ms${c.error ? ", " + c.error : ""})`))) : null))),
     h("div", { class: "frag-ids" }, "read: ", fragLinks(q.fragments_read), " written: ", fragLinks(q.fragments_written)));
+}
+
+// label shows the provenance the API attached to a text.
+function label(l) {
+  if (!l) return null;
+  return h("div", { class: "label" }, "provenance: ", chips(l.agents, "agent"), " ", chips(l.resources, "resource"),
+    l.fragments && l.fragments.length ? [" from ", h("span", { class: "chips" }, l.fragments.map(fragLink))] : null);
 }
 
 const fragLinks = (ids) => (ids && ids.length ? h("span", { class: "chips" }, ids.map(fragLink)) : "none");

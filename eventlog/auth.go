@@ -11,7 +11,8 @@ import (
 type Grant struct {
 	// Name identifies the client in server logs (a cmem user id).
 	Name string
-	// All lifts every restriction (cmem's own processes, admins).
+	// All lifts every restriction. Only cmem's own service connection
+	// (Config.InternalToken) gets it; nothing an Authorizer returns should.
 	All bool
 	// Publish and Subscribe are subject patterns the client may use.
 	Publish, Subscribe []string
@@ -60,6 +61,33 @@ func (a serverAuth) Check(c server.ClientAuthentication) bool {
 	}
 	c.RegisterUser(u)
 	return true
+}
+
+// ReaderInbox is the inbox prefix a reader must set
+// (nats.CustomInboxPrefix): replies to its JetStream requests and its push
+// deliveries go there. It lies outside _INBOX, so it never meets a user's.
+const ReaderInbox = "_CMEM_READER"
+
+// ReaderGrant is the read-only grant for analytics consumers of the event
+// stream: stream info, get-by-sequence, consumers on the stream and their
+// deliveries, live core subscriptions on the event subjects. It cannot
+// publish an event, delete, purge or reconfigure a stream, delete a
+// consumer, acknowledge, or read a user's inbox or answers.
+func ReaderGrant(stream string) Grant {
+	return Grant{
+		Name: "events-reader",
+		Publish: []string{
+			"$JS.API.INFO",
+			"$JS.API.STREAM.INFO." + stream,
+			"$JS.API.STREAM.MSG.GET." + stream,
+			"$JS.API.CONSUMER.CREATE." + stream,
+			"$JS.API.CONSUMER.CREATE." + stream + ".>",
+			"$JS.API.CONSUMER.INFO." + stream + ".*",
+			"$JS.API.CONSUMER.MSG.NEXT." + stream + ".*",
+			"$JS.FC." + stream + ".>",
+		},
+		Subscribe: []string{ReaderInbox + ".>", EventsRoot + ".>"},
+	}
 }
 
 // nonEmpty keeps an empty allow list from meaning "no restriction".

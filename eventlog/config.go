@@ -36,6 +36,10 @@ type Config struct {
 	Authorizer    Authorizer
 }
 
+// DefaultStream is the event stream's name unless Config.Stream says
+// otherwise.
+const DefaultStream = "CMEM_EVENTS"
+
 // Subject roots. Everything under EventsRoot is in Stream, in log order.
 const (
 	EventsRoot     = "cmem.events"
@@ -50,7 +54,7 @@ func (c *Config) setDefaults() {
 		c.Port = 4222
 	}
 	if c.Stream == "" {
-		c.Stream = "CMEM_EVENTS"
+		c.Stream = DefaultStream
 	}
 	if c.DeadLetterStream == "" {
 		c.DeadLetterStream = "CMEM_DEADLETTER"

@@ -23,6 +23,13 @@ type Config struct {
 	NATSPort   int           // embedded server port; -1 picks a free port
 	Replicas   int           // stream replicas on a cluster (CMEM_NATS_REPLICAS); the embedded server keeps 1
 	AdminToken string        // CMEM_ADMIN_TOKEN; empty reads or creates DataDir/admin.token
+	// ServiceToken is the embedded server's credential for cmem's own
+	// connections (CMEM_NATS_SERVICE_TOKEN; empty reads or creates
+	// DataDir/nats-service.token). ReaderToken is its read-only
+	// event-stream credential (CMEM_NATS_READER_TOKEN; empty reads or
+	// creates DataDir/nats-reader.token). Both unused with NATSURL.
+	ServiceToken string
+	ReaderToken  string
 	ReadWait   time.Duration // bound on waiting for a projection to be fresh enough
 	Source     string        // names this process in the events it writes
 

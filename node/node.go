@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -53,6 +54,8 @@ type Node struct {
 	cfg      Config
 	logger   *slog.Logger
 	token    string
+	service  string // the embedded server's service credential
+	reader   string // the embedded server's read-only event-stream credential
 	http     *http.Server
 	listener net.Listener
 	ingress  *gateway.NATSIngress
@@ -80,6 +83,14 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		return nil, err
 	}
 	n := &Node{cfg: cfg, logger: logger, token: token}
+	if cfg.NATSURL == "" { // the embedded server's own credentials
+		if n.service, err = tokenFile(cfg.ServiceToken, filepath.Join(cfg.DataDir, ServiceTokenFile), "NATS service token", logger); err != nil {
+			return nil, err
+		}
+		if n.reader, err = tokenFile(cfg.ReaderToken, filepath.Join(cfg.DataDir, ReaderTokenFile), "NATS reader token", logger); err != nil {
+			return nil, err
+		}
+	}
 	if err := n.open(ctx); err != nil {
 		n.Close()
 		return nil, err
@@ -113,7 +124,7 @@ func (n *Node) open(ctx context.Context) error {
 	cfg := n.cfg
 	n.Graph, n.Policies, n.Fragments, n.Queries = access.NewGraph(), memory.NewPolicies(), memory.NewFragments(), query.NewProjection()
 	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas,
-		InternalToken: n.token, Authorizer: busAuth{n.Graph}}, n.logger)
+		InternalToken: n.service, Authorizer: busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream}}, n.logger)
 	if err != nil {
 		return err
 	}
@@ -195,7 +206,7 @@ func (n *Node) startProjections(ctx context.Context) error {
 // serve starts the HTTP API and the NATS ingress.
 func (n *Node) serve() error {
 	var err error
-	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.NATSURL == "", n.logger); err != nil {
+	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.logger); err != nil {
 		return err
 	}
 	return n.serveHTTP()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/subjects"
 )
 
 // Publisher publishes on core NATS subjects (*nats.Conn is one).
@@ -32,6 +33,12 @@ func (p *Pipeline) Reply(ctx context.Context, rec events.Record) error {
 	body, err := json.Marshal(app.RenderQuery(q))
 	if err != nil {
 		return err
+	}
+	// Guard (issue 17): cmem's connection may publish anywhere, so a reply
+	// goes only under the asking user's inboxes, whatever the log holds.
+	if q.Reply != "" && !subjects.ReplyAllowed(q.User, q.Reply) {
+		subjects.Dropped("replier")
+		q.Reply = ""
 	}
 	if q.Reply != "" {
 		if err := p.Bus.Publish(q.Reply, body); err != nil {

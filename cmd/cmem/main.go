@@ -102,6 +102,7 @@ func run(args []string, role string, needsCluster bool) error {
 	_ = fs.Parse(args)
 	cfg.Workers.Coverage = float32(*coverage)
 	cfg.AdminToken = os.Getenv("CMEM_ADMIN_TOKEN")
+	cfg.ServiceToken, cfg.ReaderToken = os.Getenv("CMEM_NATS_SERVICE_TOKEN"), os.Getenv("CMEM_NATS_READER_TOKEN")
 	cfg.OpenAIAPIKey = os.Getenv("OPENAI_API_KEY")
 	if needsCluster && cfg.NATSURL == "" {
 		return errors.New(role + " needs a shared NATS cluster: set CMEM_NATS_URL or -nats")

@@ -16,6 +16,8 @@ type Grant struct {
 	All bool
 	// Publish and Subscribe are subject patterns the client may use.
 	Publish, Subscribe []string
+	// DenyPublish carves subjects out of Publish.
+	DenyPublish []string
 }
 
 // Authorizer maps a bearer token presented on connect to a Grant. It is
@@ -55,7 +57,7 @@ func (a serverAuth) Check(c server.ClientAuthentication) bool {
 	u := &server.User{Username: g.Name}
 	if !g.All {
 		u.Permissions = &server.Permissions{
-			Publish:   &server.SubjectPermission{Allow: nonEmpty(g.Publish)},
+			Publish:   &server.SubjectPermission{Allow: nonEmpty(g.Publish), Deny: g.DenyPublish},
 			Subscribe: &server.SubjectPermission{Allow: nonEmpty(g.Subscribe)},
 		}
 	}
@@ -72,9 +74,17 @@ const ReaderInbox = "_CMEM_READER"
 // stream: stream info, get-by-sequence, consumers on the stream and their
 // deliveries, live core subscriptions on the event subjects. It cannot
 // publish an event, delete, purge or reconfigure a stream, delete a
-// consumer, acknowledge, or read a user's inbox or answers.
-func ReaderGrant(stream string) Grant {
+// consumer, acknowledge, or read a user's inbox or answers; it may not
+// create, bind to or pull from the consumers named in protected (cmem's own
+// durable consumers), which would reconfigure them or steal their messages.
+func ReaderGrant(stream string, protected ...string) Grant {
+	var deny []string
+	for _, c := range protected {
+		deny = append(deny, "$JS.API.CONSUMER.*."+stream+"."+c, "$JS.API.CONSUMER.*."+stream+"."+c+".>",
+			"$JS.API.CONSUMER.DURABLE.CREATE."+stream+"."+c, "$JS.API.CONSUMER.MSG.NEXT."+stream+"."+c)
+	}
 	return Grant{
+		DenyPublish: deny,
 		Name: "events-reader",
 		Publish: []string{
 			"$JS.API.INFO",

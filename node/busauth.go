@@ -7,6 +7,7 @@ import (
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/subjects"
+	"github.com/cmem/cmem/workers"
 )
 
 // busAuth lets clients onto the embedded NATS server. cmem's own
@@ -24,11 +25,13 @@ type busAuth struct {
 	g      *access.Graph
 	reader string
 	stream string
+	// durables are cmem's own consumers, which a reader may not touch.
+	durables []string
 }
 
 func (b busAuth) Authorize(token string) (eventlog.Grant, bool) {
 	if b.reader != "" && subtle.ConstantTimeCompare([]byte(token), []byte(b.reader)) == 1 {
-		return eventlog.ReaderGrant(b.stream), true
+		return eventlog.ReaderGrant(b.stream, b.durables...), true
 	}
 	u, ok := b.g.UserByToken(app.TokenSum(token))
 	if !ok {
@@ -39,4 +42,13 @@ func (b busAuth) Authorize(token string) (eventlog.Grant, bool) {
 		Publish:   []string{subjects.Query(u.ID)},
 		Subscribe: []string{subjects.Inbox(u.ID) + ".>", subjects.Answers(u.ID)},
 	}, true
+}
+
+// workerDurables names the workers' durable consumers (workers/router.go:
+// <group>-<handler>), which the reader grant protects.
+func workerDurables(group string) []string {
+	if group == "" {
+		group = "cmem"
+	}
+	return []string{group + "-" + workers.ConsumerCoordinator, group + "-" + workers.ConsumerAgent, group + "-" + workers.ConsumerReplier}
 }

@@ -223,7 +223,9 @@ func TestReaderGrantIsReadOnly(t *testing.T) {
 	}
 	defer nc2.Close()
 	forbidden := []string{"cmem.events.users.mallory", "$JS.API.STREAM.DELETE.CMEM_EVENTS", "$JS.API.STREAM.PURGE.CMEM_EVENTS",
-		"$JS.API.STREAM.UPDATE.CMEM_EVENTS", "$JS.API.CONSUMER.DELETE.CMEM_EVENTS.x", "cmem.query.alice", "$JS.ACK.CMEM_EVENTS.x.1.1.1.1.1"}
+		"$JS.API.STREAM.UPDATE.CMEM_EVENTS", "$JS.API.CONSUMER.DELETE.CMEM_EVENTS.x", "cmem.query.alice", "$JS.ACK.CMEM_EVENTS.x.1.1.1.1.1",
+		"$JS.API.CONSUMER.CREATE.CMEM_EVENTS.cmem-coordinator.cmem.events.>", "$JS.API.CONSUMER.MSG.NEXT.CMEM_EVENTS.cmem-replier",
+		"$JS.API.CONSUMER.DURABLE.CREATE.CMEM_EVENTS.cmem-agent-runtime"}
 	for _, s := range forbidden {
 		_ = nc2.Publish(s, []byte(`{}`))
 	}

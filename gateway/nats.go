@@ -39,11 +39,14 @@ type NATSIngress struct {
 	sub    *nats.Subscription
 	nc     *nats.Conn
 	logger *slog.Logger
+	rate   Rate
+	limits *limiter
 }
 
-// StartNATSIngress subscribes the ingress on nc.
-func StartNATSIngress(nc *nats.Conn, a *app.App, logger *slog.Logger) (*NATSIngress, error) {
-	in := &NATSIngress{app: a, nc: nc, logger: logger}
+// StartNATSIngress subscribes the ingress on nc; queries beyond rate per
+// user are answered with a rate_limited error.
+func StartNATSIngress(nc *nats.Conn, a *app.App, rate Rate, logger *slog.Logger) (*NATSIngress, error) {
+	in := &NATSIngress{app: a, nc: nc, logger: logger, rate: rate, limits: newLimiter()}
 	sub, err := nc.QueueSubscribe(QueryWildcard, IngressQueue, in.handle)
 	if err != nil {
 		return nil, fmt.Errorf("gateway: nats ingress: %w", err)
@@ -70,10 +73,12 @@ func (in *NATSIngress) handle(m *nats.Msg) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var q BusQuery
-	err := json.Unmarshal(m.Data, &q)
+	err := decodeBytes(m.Data, &q, false)
 	switch {
+	case err == nil && !in.allow(user):
+		err = errRateLimited{limit: "queries"}
 	case err != nil:
-		err = fmt.Errorf("%w: body must be {\"text\": \"...\"}: %w", app.ErrInvalid, err)
+		err = fmt.Errorf("body must be {\"text\": \"...\"}: %w", err)
 	default:
 		_, _, err = in.app.SubmitQuery(ctx, app.Identity{ID: user}, q.Text, app.ChannelNATS, m.Reply)
 	}
@@ -88,4 +93,9 @@ func (in *NATSIngress) handle(m *nats.Msg) {
 		body, _ := json.Marshal(errorBody{Error: err.Error(), Code: code})
 		_ = in.nc.Publish(m.Reply, body)
 	}
+}
+
+func (in *NATSIngress) allow(user string) bool {
+	ok, _ := in.limits.allow("queries", user, in.rate)
+	return ok
 }

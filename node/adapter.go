@@ -19,8 +19,15 @@ func (a logAdapter) Append(ctx context.Context, e events.Envelope, exclusive boo
 		opts = append(opts, eventlog.ExpectNew())
 	}
 	rev, err := a.l.Append(ctx, e, opts...)
-	if errors.Is(err, eventlog.ErrSubjectTaken) {
+	switch {
+	case errors.Is(err, eventlog.ErrSubjectTaken):
 		return 0, fmt.Errorf("%w: %s is already registered", app.ErrConflict, e.Subject)
+	case errors.Is(err, eventlog.ErrTooLarge):
+		return 0, fmt.Errorf("%w: %w", app.ErrTooLarge, err)
+	case errors.Is(err, events.ErrInvalid):
+		// The request made an event its schema refuses (e.g. repeated ids
+		// in derived_from): the caller's mistake, with the schema's reason.
+		return 0, fmt.Errorf("%w: %w", app.ErrInvalid, err)
 	}
 	return rev, err
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/audit"
+	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/resources"
 	"github.com/cmem/cmem/workers"
 )
@@ -44,6 +45,10 @@ type Config struct {
 	EmbeddingDims  int    // CMEM_EMBEDDING_DIMS; 0 = the model's native size
 
 	Workers workers.Config // pipeline tuning; zero fields take defaults
+
+	// Gateway tunes the HTTP API (timeouts, body limit, rate limits); zero
+	// fields take gateway.DefaultConfig's.
+	Gateway gateway.Config
 
 	// DocumentRoot is the only directory knowledge bases registered with a
 	// server-side "path" may read (CMEM_DOCUMENT_ROOT); empty refuses paths.

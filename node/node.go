@@ -207,14 +207,14 @@ func (n *Node) startProjections(ctx context.Context) error {
 // serve starts the HTTP API and the NATS ingress.
 func (n *Node) serve() error {
 	var err error
-	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.logger); err != nil {
+	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.Gateway.WithDefaults().Limits.Queries, n.logger); err != nil {
 		return err
 	}
 	return n.serveHTTP()
 }
 
 func (n *Node) serveHTTP() error {
-	gcfg := gateway.DefaultConfig()
+	gcfg := n.cfg.Gateway.WithDefaults()
 	gcfg.Audit = n.Audit.Service
 	api, err := gateway.New(gcfg, n.App, n.logger)
 	if err != nil {
@@ -223,7 +223,7 @@ func (n *Node) serveHTTP() error {
 	if n.listener, err = net.Listen("tcp", n.cfg.HTTPAddr); err != nil {
 		return fmt.Errorf("node: listen %s: %w", n.cfg.HTTPAddr, err)
 	}
-	n.http = &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second}
+	n.http = api.HTTPServer()
 	go func() {
 		if err := n.http.Serve(n.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			n.logger.Error("http server stopped", "err", err)

@@ -1,0 +1,117 @@
+package gateway
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promauto"
+	"golang.org/x/time/rate"
+
+	"github.com/cmem/cmem/app"
+)
+
+// Rate is one token bucket: PerMinute requests on average, Burst at once.
+// PerMinute 0 turns the limit off.
+type Rate struct {
+	PerMinute float64
+	Burst     int
+}
+
+// RateLimits bound what one caller (one token's identity) may do; a request
+// over its limit answers 429 with Retry-After.
+type RateLimits struct {
+	Queries       Rate // POST /v1/queries and the NATS ingress
+	Fragments     Rate // POST /v1/fragments
+	Registrations Rate // POST /v1/users, /v1/agents, /v1/resources
+}
+
+// DefaultRateLimits are generous: they stop a runaway client, not a busy
+// one.
+func DefaultRateLimits() RateLimits {
+	return RateLimits{
+		Queries:       Rate{PerMinute: 600, Burst: 100},
+		Fragments:     Rate{PerMinute: 6000, Burst: 1000},
+		Registrations: Rate{PerMinute: 1200, Burst: 500},
+	}
+}
+
+// Validate reports every problem with l.
+func (l RateLimits) Validate() error {
+	var errs []error
+	for name, r := range map[string]Rate{"Queries": l.Queries, "Fragments": l.Fragments, "Registrations": l.Registrations} {
+		if r.PerMinute < 0 || math.IsNaN(r.PerMinute) || math.IsInf(r.PerMinute, 0) || r.Burst < 0 || (r.PerMinute > 0 && r.Burst == 0) {
+			errs = append(errs, fmt.Errorf("gateway: rate limit %s: want PerMinute >= 0 and Burst >= 1", name))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+var rateLimited = promauto.NewCounterVec(prometheus.CounterOpts{
+	Name: "cmem_rate_limited_total",
+	Help: "Requests refused with 429 because a caller exceeded its rate limit, by limit.",
+}, []string{"limit"})
+
+// limiter holds one bucket per (limit, caller).
+type limiter struct {
+	mu      sync.Mutex
+	buckets map[string]*rate.Limiter
+}
+
+func newLimiter() *limiter { return &limiter{buckets: map[string]*rate.Limiter{}} }
+
+// allow takes one request of who from limit's bucket, or says how long
+// until it could.
+func (l *limiter) allow(name, who string, r Rate) (bool, time.Duration) {
+	if r.PerMinute == 0 {
+		return true, 0
+	}
+	l.mu.Lock()
+	key := name + "\x00" + who
+	b, ok := l.buckets[key]
+	if !ok {
+		b = rate.NewLimiter(rate.Limit(r.PerMinute/60), r.Burst)
+		l.buckets[key] = b
+	}
+	l.mu.Unlock()
+	res := b.Reserve()
+	if d := res.Delay(); d > 0 {
+		res.Cancel()
+		rateLimited.WithLabelValues(name).Inc()
+		return false, d
+	}
+	return true, 0
+}
+
+// errRateLimited carries the wait to the HTTP answer.
+type errRateLimited struct {
+	limit string
+	wait  time.Duration
+}
+
+func (e errRateLimited) Error() string {
+	return fmt.Sprintf("rate limit %q exceeded; retry after %s", e.limit, e.wait.Round(time.Second))
+}
+
+func (e errRateLimited) Unwrap() error { return app.ErrRateLimited }
+
+// retryAfter is the Retry-After value (whole seconds, at least 1).
+func (e errRateLimited) retryAfter() string {
+	return strconv.Itoa(max(1, int(math.Ceil(e.wait.Seconds()))))
+}
+
+// limited wraps h with limit name.
+func (s *Server) limited(name string, r Rate, h func(http.ResponseWriter, *http.Request, app.Identity)) func(http.ResponseWriter, *http.Request, app.Identity) {
+	return func(w http.ResponseWriter, req *http.Request, by app.Identity) {
+		if ok, wait := s.limits.allow(name, by.ID, r); !ok {
+			s.fail(w, req, errRateLimited{limit: name, wait: wait})
+			return
+		}
+		h(w, req, by)
+	}
+}

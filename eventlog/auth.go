@@ -85,7 +85,7 @@ func ReaderGrant(stream string, protected ...string) Grant {
 	}
 	return Grant{
 		DenyPublish: deny,
-		Name: "events-reader",
+		Name:        "events-reader",
 		Publish: []string{
 			"$JS.API.INFO",
 			"$JS.API.STREAM.INFO." + stream,

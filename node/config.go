@@ -53,6 +53,9 @@ type Config struct {
 	// DocumentRoot is the only directory knowledge bases registered with a
 	// server-side "path" may read (CMEM_DOCUMENT_ROOT); empty refuses paths.
 	DocumentRoot string
+	// SecretsDir holds the files http resource headers may reference with
+	// {"file": "name"} (CMEM_SECRETS_DIR); empty refuses file references.
+	SecretsDir string
 
 	// Audit configures the ClickHouse audit trail (Audit.DSN is
 	// CMEM_CLICKHOUSE_DSN); an empty DSN serves /v1/audit from the
@@ -105,4 +108,4 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-func (c Config) resources() resources.Options { return resources.Options{DocumentRoot: c.DocumentRoot} }
+func (c Config) resources() resources.Options { return resources.Options{DocumentRoot: c.DocumentRoot, SecretsDir: c.SecretsDir} }

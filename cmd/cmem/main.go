@@ -103,6 +103,7 @@ func run(args []string, role string, needsCluster bool) error {
 	cfg.Workers.Coverage = float32(*coverage)
 	cfg.AdminToken = os.Getenv("CMEM_ADMIN_TOKEN")
 	cfg.ServiceToken, cfg.ReaderToken = os.Getenv("CMEM_NATS_SERVICE_TOKEN"), os.Getenv("CMEM_NATS_READER_TOKEN")
+	cfg.SecretsDir = os.Getenv("CMEM_SECRETS_DIR")
 	cfg.OpenAIAPIKey = os.Getenv("OPENAI_API_KEY")
 	if needsCluster && cfg.NATSURL == "" {
 		return errors.New(role + " needs a shared NATS cluster: set CMEM_NATS_URL or -nats")

@@ -108,4 +108,6 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-func (c Config) resources() resources.Options { return resources.Options{DocumentRoot: c.DocumentRoot, SecretsDir: c.SecretsDir} }
+func (c Config) resources() resources.Options {
+	return resources.Options{DocumentRoot: c.DocumentRoot, SecretsDir: c.SecretsDir}
+}

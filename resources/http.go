@@ -23,12 +23,12 @@ var ErrCall = errors.New("resources: call failed")
 
 // httpConfig is the config of an http resource.
 type httpConfig struct {
-	URL              string            `json:"url"`
-	Method           string            `json:"method"`
-	Parameters       json.RawMessage   `json:"parameters"`
+	URL              string                 `json:"url"`
+	Method           string                 `json:"method"`
+	Parameters       json.RawMessage        `json:"parameters"`
 	Headers          map[string]headerValue `json:"headers"`
-	TimeoutMS        int               `json:"timeout_ms"`
-	MaxResponseBytes int               `json:"max_response_bytes"`
+	TimeoutMS        int                    `json:"timeout_ms"`
+	MaxResponseBytes int                    `json:"max_response_bytes"`
 }
 
 const defaultHTTPParameters = `{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`

@@ -23,6 +23,7 @@ test-deps:
 bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./access/
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
+	$(GO) test -run '^$$' -bench AppendSync -benchtime 1x ./eventlog/
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/

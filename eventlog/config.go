@@ -34,6 +34,14 @@ type Config struct {
 	// operator configures accounts and permissions (see deploy/).
 	InternalToken string
 	Authorizer    Authorizer
+	// SyncInterval is how often the embedded server fsyncs JetStream
+	// writes. 0 (the default) fsyncs every write before it is
+	// acknowledged (nats-server's sync_interval: always), so an
+	// acknowledged event survives a power loss; a positive interval trades
+	// that for throughput: an acknowledged write may be lost if the machine
+	// (not only the process) fails within it. Ignored for an external
+	// cluster, whose operator sets sync_interval (deploy/nats.conf).
+	SyncInterval time.Duration
 }
 
 // DefaultStream is the event stream's name unless Config.Stream says
@@ -81,6 +89,9 @@ func (c Config) Validate() error {
 	}
 	if c.URL == "" && c.Replicas > 1 {
 		errs = append(errs, errors.New("eventlog: the embedded server holds one replica"))
+	}
+	if c.SyncInterval < 0 {
+		errs = append(errs, errors.New("eventlog: SyncInterval must not be negative"))
 	}
 	if c.DuplicateWindow < 0 {
 		errs = append(errs, errors.New("eventlog: DuplicateWindow must not be negative"))

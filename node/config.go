@@ -31,6 +31,10 @@ type Config struct {
 	// creates DataDir/nats-reader.token). Both unused with NATSURL.
 	ServiceToken string
 	ReaderToken  string
+	// NATSSync is the embedded server's fsync interval (CMEM_NATS_SYNC,
+	// "always" or a duration); 0 = always, every write on disk before it
+	// is acknowledged.
+	NATSSync time.Duration
 	ReadWait     time.Duration // bound on waiting for a projection to be fresh enough
 	Source       string        // names this process in the events it writes
 

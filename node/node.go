@@ -123,7 +123,7 @@ func (n *Node) open(ctx context.Context) error {
 	var err error
 	cfg := n.cfg
 	n.Graph, n.Policies, n.Fragments, n.Queries = access.NewGraph(), memory.NewPolicies(), memory.NewFragments(), query.NewProjection()
-	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas,
+	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas, SyncInterval: cfg.NATSSync,
 		InternalToken: n.service, Authorizer: busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream,
 			durables: workerDurables(cfg.Workers.Group)}}, n.logger)
 	if err != nil {

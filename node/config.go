@@ -35,8 +35,8 @@ type Config struct {
 	// "always" or a duration); 0 = always, every write on disk before it
 	// is acknowledged.
 	NATSSync time.Duration
-	ReadWait     time.Duration // bound on waiting for a projection to be fresh enough
-	Source       string        // names this process in the events it writes
+	ReadWait time.Duration // bound on waiting for a projection to be fresh enough
+	Source   string        // names this process in the events it writes
 
 	WeaviateURL   string // CMEM_WEAVIATE_URL; empty = the in-process vector view
 	WeaviateGRPC  string // CMEM_WEAVIATE_GRPC host:port; batches use gRPC when set

@@ -35,3 +35,19 @@ func (a logAdapter) Append(ctx context.Context, e events.Envelope, exclusive boo
 func (a logAdapter) Head(ctx context.Context, filter string) (uint64, error) {
 	return a.l.Head(ctx, filter)
 }
+
+// gatedSource calls gate before each event reaches the projections
+// (Config.ProjectionGate).
+type gatedSource struct {
+	*eventlog.Log
+	gate func(context.Context, eventlog.Msg) error
+}
+
+func (g gatedSource) Follow(ctx context.Context, from uint64, fn func(eventlog.Msg) error) error {
+	return g.Log.Follow(ctx, from, func(m eventlog.Msg) error {
+		if err := g.gate(ctx, m); err != nil {
+			return err
+		}
+		return fn(m)
+	})
+}

@@ -1,10 +1,12 @@
 package node
 
 import (
+	"context"
 	"errors"
 	"time"
 
 	"github.com/cmem/cmem/audit"
+	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/resources"
 	"github.com/cmem/cmem/workers"
@@ -49,6 +51,12 @@ type Config struct {
 	EmbeddingDims  int    // CMEM_EMBEDDING_DIMS; 0 = the model's native size
 
 	Workers workers.Config // pipeline tuning; zero fields take defaults
+
+	// ProjectionGate, when set, is called before the in-memory projections
+	// apply each event; an error stops them. Tests use it to hold a
+	// projection back and show that reads wait for it (it is no knob for
+	// production).
+	ProjectionGate func(ctx context.Context, m eventlog.Msg) error
 
 	// Gateway tunes the HTTP API (timeouts, body limit, rate limits); zero
 	// fields take gateway.DefaultConfig's.

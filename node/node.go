@@ -151,7 +151,11 @@ func (n *Node) startProjections(ctx context.Context) error {
 	if !external {
 		core = append(core, view)
 	}
-	if n.Runner, err = projectors.NewRunner(n.Log, n.logger, core...); err != nil {
+	var src projectors.Source = n.Log
+	if n.cfg.ProjectionGate != nil {
+		src = gatedSource{n.Log, n.cfg.ProjectionGate}
+	}
+	if n.Runner, err = projectors.NewRunner(src, n.logger, core...); err != nil {
 		return err
 	}
 	n.ViewRunner = n.Runner

@@ -57,13 +57,19 @@ func (v *violations) wait(t *testing.T, want int) {
 
 func droppedReplies(t *testing.T) float64 {
 	t.Helper()
+	return metricSum(t, "cmem_bus_replies_dropped_total")
+}
+
+// metricSum adds up every series of the named metric in this process.
+func metricSum(t *testing.T, name string) float64 {
+	t.Helper()
 	mfs, err := prometheus.DefaultGatherer.Gather()
 	if err != nil {
 		t.Fatal(err)
 	}
 	var sum float64
 	for _, mf := range mfs {
-		if mf.GetName() == "cmem_bus_replies_dropped_total" {
+		if mf.GetName() == name {
 			for _, m := range mf.GetMetric() {
 				sum += m.GetCounter().GetValue()
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/resources"
+	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/workers"
 )
 
@@ -57,6 +58,11 @@ type Config struct {
 	// projection back and show that reads wait for it (it is no knob for
 	// production).
 	ProjectionGate func(ctx context.Context, m eventlog.Msg) error
+
+	// WrapStore, when set, wraps the vector view's store. Tests use it to
+	// put a deliberately leaky store in and show that the app's own
+	// re-check drops what it leaks (no knob for production).
+	WrapStore func(vectors.Store) vectors.Store
 
 	// Gateway tunes the HTTP API (timeouts, body limit, rate limits); zero
 	// fields take gateway.DefaultConfig's.

@@ -136,6 +136,9 @@ func (n *Node) open(ctx context.Context) error {
 		return err
 	}
 	n.Store, _, err = newStore(ctx, cfg, n.Embedder.Dims())
+	if err == nil && cfg.WrapStore != nil {
+		n.Store = cfg.WrapStore(n.Store)
+	}
 	return err
 }
 

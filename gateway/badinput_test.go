@@ -82,7 +82,7 @@ func TestBearerSchemeIsCaseInsensitive(t *testing.T) {
 	n := nodetest.Start(t, nil)
 	c := nodetest.NewClient(t, n)
 	for _, scheme := range []string{"Bearer", "bearer", "BEARER", "bEaReR"} {
-		req, _ := http.NewRequest("GET", c.Base+"/v1/access/admin", nil)
+		req, _ := http.NewRequest(http.MethodGet, c.Base+"/v1/access/admin", nil)
 		req.Header.Set("Authorization", scheme+" "+admin)
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -93,7 +93,7 @@ func TestBearerSchemeIsCaseInsensitive(t *testing.T) {
 			t.Errorf("scheme %q: 401", scheme)
 		}
 	}
-	req, _ := http.NewRequest("GET", c.Base+"/v1/access/admin", nil)
+	req, _ := http.NewRequest(http.MethodGet, c.Base+"/v1/access/admin", nil)
 	req.Header.Set("Authorization", "Basic "+admin)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -121,9 +121,9 @@ func TestSlowBodyIsCutOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	const size = 200
-	fmt.Fprintf(conn, "POST /v1/agents HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", admin, size)
+	_, _ = fmt.Fprintf(conn, "POST /v1/agents HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", admin, size)
 	done := make(chan string, 1)
 	go func() {
 		r := bufio.NewReader(conn)
@@ -157,7 +157,7 @@ func TestRateLimit(t *testing.T) {
 	c := nodetest.NewClient(t, n)
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "a1", "description": "d"})
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "a2", "description": "d"})
-	req, _ := http.NewRequest("POST", c.Base+"/v1/agents", strings.NewReader(`{"id":"a3","description":"d"}`))
+	req, _ := http.NewRequest(http.MethodPost, c.Base+"/v1/agents", strings.NewReader(`{"id":"a3","description":"d"}`))
 	req.Header.Set("Authorization", "Bearer "+admin)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {

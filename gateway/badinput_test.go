@@ -169,3 +169,19 @@ func TestRateLimit(t *testing.T) {
 		t.Fatalf("third registration: %d Retry-After=%q %s", res.StatusCode, res.Header.Get("Retry-After"), body)
 	}
 }
+
+func TestParseRateLimits(t *testing.T) {
+	l, err := gateway.ParseRateLimits("queries=60:10,registrations=0:0")
+	if err != nil || l.Queries != (gateway.Rate{PerMinute: 60, Burst: 10}) || l.Registrations != (gateway.Rate{}) ||
+		l.Fragments != gateway.DefaultRateLimits().Fragments {
+		t.Fatalf("%+v %v", l, err)
+	}
+	if l, err := gateway.ParseRateLimits("off"); err != nil || !l.Off {
+		t.Fatalf("off: %+v %v", l, err)
+	}
+	for _, bad := range []string{"queries=x:1", "reads=1:1", "queries=10:0", "queries=-1:5"} {
+		if _, err := gateway.ParseRateLimits(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

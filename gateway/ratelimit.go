@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -29,6 +30,42 @@ type RateLimits struct {
 	Queries       Rate // POST /v1/queries and the NATS ingress
 	Fragments     Rate // POST /v1/fragments
 	Registrations Rate // POST /v1/users, /v1/agents, /v1/resources
+	// Off turns every limit off (a zero RateLimits means the defaults).
+	Off bool
+}
+
+// ParseRateLimits reads "off", or comma-separated name=PER_MINUTE:BURST
+// items (names queries, fragments, registrations; PER_MINUTE 0 turns that
+// one off) over the defaults, e.g. "queries=60:10,registrations=0:0".
+func ParseRateLimits(s string) (RateLimits, error) {
+	l := DefaultRateLimits()
+	if strings.TrimSpace(s) == "" {
+		return l, nil
+	}
+	if s == "off" {
+		return RateLimits{Off: true}, nil
+	}
+	for _, item := range strings.Split(s, ",") {
+		name, spec, _ := strings.Cut(strings.TrimSpace(item), "=")
+		per, burst, _ := strings.Cut(spec, ":")
+		p, err1 := strconv.ParseFloat(per, 64)
+		b, err2 := strconv.Atoi(burst)
+		if err1 != nil || err2 != nil {
+			return l, fmt.Errorf("gateway: rate limit %q: want name=PER_MINUTE:BURST", item)
+		}
+		r := Rate{PerMinute: p, Burst: b}
+		switch name {
+		case "queries":
+			l.Queries = r
+		case "fragments":
+			l.Fragments = r
+		case "registrations":
+			l.Registrations = r
+		default:
+			return l, fmt.Errorf("gateway: rate limit %q: name must be queries, fragments or registrations", item)
+		}
+	}
+	return l, l.Validate()
 }
 
 // DefaultRateLimits are generous: they stop a runaway client, not a busy
@@ -68,7 +105,7 @@ func newLimiter() *limiter { return &limiter{buckets: map[string]*rate.Limiter{}
 // allow takes one request of who from limit's bucket, or says how long
 // until it could.
 func (l *limiter) allow(name, who string, r Rate) (bool, time.Duration) {
-	if r.PerMinute == 0 {
+	if r.PerMinute == 0 || r.Burst == 0 {
 		return true, 0
 	}
 	l.mu.Lock()
@@ -114,4 +151,12 @@ func (s *Server) limited(name string, r Rate, h func(http.ResponseWriter, *http.
 		}
 		h(w, req, by)
 	}
+}
+
+// IngressRate is the query limit the NATS ingress applies.
+func (l RateLimits) IngressRate() Rate {
+	if l.Off {
+		return Rate{}
+	}
+	return l.Queries
 }

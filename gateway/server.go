@@ -57,8 +57,7 @@ func DefaultConfig() Config {
 }
 
 // WithDefaults fills c's zero fields from DefaultConfig. A zero Limits
-// takes the default limits; to turn one limit off, set the others and
-// leave its PerMinute 0.
+// takes the default limits (Limits.Off turns them all off).
 func (c Config) WithDefaults() Config {
 	d := DefaultConfig()
 	if c.MaxBodyBytes == 0 {
@@ -109,6 +108,9 @@ func (s *Server) routes() {
 		s.mux.Handle(pattern, s.authenticate(h))
 	}
 	lim := s.cfg.Limits
+	if lim.Off {
+		lim = RateLimits{Off: true}
+	}
 	authed("POST /v1/users", s.limited("registrations", lim.Registrations, s.registerUser))
 	authed("POST /v1/agents", s.limited("registrations", lim.Registrations, s.registerAgent))
 	authed("POST /v1/resources", s.limited("registrations", lim.Registrations, s.registerResource))

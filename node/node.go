@@ -214,7 +214,7 @@ func (n *Node) startProjections(ctx context.Context) error {
 // serve starts the HTTP API and the NATS ingress.
 func (n *Node) serve() error {
 	var err error
-	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.Gateway.WithDefaults().Limits.Queries, n.logger); err != nil {
+	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.Gateway.WithDefaults().Limits.IngressRate(), n.logger); err != nil {
 		return err
 	}
 	return n.serveHTTP()

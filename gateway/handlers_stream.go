@@ -39,6 +39,12 @@ func (s *Server) eventStream(w http.ResponseWriter, r *http.Request, by app.Iden
 		return
 	}
 	rc := http.NewResponseController(w)
+	// The server's read and write timeouts bound ordinary requests; a
+	// stream lives as long as its client. Its background read must not
+	// time out (that cancels the request), and each write gets its own
+	// deadline instead, so a client that stops reading is let go.
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Now().Add(2 * heartbeat))
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
@@ -51,6 +57,7 @@ func (s *Server) eventStream(w http.ResponseWriter, r *http.Request, by app.Iden
 	for {
 		select {
 		case e, ok := <-evs:
+			_ = rc.SetWriteDeadline(time.Now().Add(2 * heartbeat))
 			if !ok {
 				return
 			}
@@ -59,6 +66,7 @@ func (s *Server) eventStream(w http.ResponseWriter, r *http.Request, by app.Iden
 				return
 			}
 		case <-tick.C:
+			_ = rc.SetWriteDeadline(time.Now().Add(2 * heartbeat))
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
 			}

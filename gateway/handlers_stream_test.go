@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/console/consoletest"
+	"github.com/cmem/cmem/gateway"
+	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
 )
 
@@ -109,4 +111,24 @@ func TestEventStreamNeverSendsAnotherUsersEvents(t *testing.T) {
 	}
 	c.Must(http.StatusUnauthorized, "GET", "/v1/events/stream", "", nil)
 	wantError(t, c.Must(http.StatusBadRequest, "GET", "/v1/events/stream?after=x", w.Alice, nil), "invalid", "after")
+}
+
+// TestEventStreamOutlivesServerTimeouts: the server's read and write
+// timeouts bound ordinary requests, not a stream: an event written after
+// both have passed still arrives.
+func TestEventStreamOutlivesServerTimeouts(t *testing.T) {
+	n := nodetest.Start(t, func(cfg *node.Config) {
+		cfg.Gateway = gateway.Config{QueryWait: 100 * time.Millisecond, ReadTimeout: 300 * time.Millisecond, WriteTimeout: 400 * time.Millisecond}
+	})
+	c := nodetest.NewClient(t, n)
+	got := make(chan []string, 1)
+	go func() {
+		got <- streamUntil(t, c.Base, admin, func(e streamed) bool { return e.Type == "cmem.user.registered" && e.User == "late" })
+	}()
+	c.User("early", "user")
+	time.Sleep(time.Second) // past both timeouts: what is checked is that the stream is still open, not how fast
+	c.User("late", "user")
+	if evs := <-got; len(evs) < 2 {
+		t.Fatalf("stream: %v", evs)
+	}
 }

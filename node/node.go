@@ -23,6 +23,7 @@ import (
 	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/shred"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/workers"
 )
@@ -49,6 +50,9 @@ type Node struct {
 	// Audit is the audit trail: the in-process history, and ClickHouse
 	// with its projector when configured.
 	Audit *audit.Trail
+	// Keys holds the data keys content is sealed under; nil with
+	// Config.Plaintext.
+	Keys *shred.Keyring
 
 	cfg      Config
 	logger   *slog.Logger
@@ -116,6 +120,12 @@ func (n *Node) open(ctx context.Context) error {
 		InternalToken: n.token, Authorizer: busAuth{n.Graph}}, n.logger)
 	if err != nil {
 		return err
+	}
+	if !cfg.Plaintext {
+		if n.Keys, err = shred.OpenKeyring(ctx, n.Log.JetStream(), shred.Bucket, cfg.Replicas, n.logger); err != nil {
+			return err
+		}
+		n.Log.SetSealer(shred.NewSealer(n.Keys))
 	}
 	if n.Embedder, err = newEmbedder(cfg); err != nil {
 		return err
@@ -251,6 +261,9 @@ func (n *Node) Close() {
 	}
 	if n.Store != nil {
 		_ = n.Store.Close()
+	}
+	if n.Keys != nil {
+		n.Keys.Close()
 	}
 	if n.Log != nil {
 		n.Log.Close()

@@ -1,0 +1,203 @@
+package shred
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Bucket is the default name of the key-value bucket that holds data keys.
+const Bucket = "cmem_keys"
+
+// keySize is the AES-256 key length.
+const keySize = 32
+
+// Sentinel errors.
+var (
+	// ErrErased is returned when a key is asked for a subject whose keys
+	// were destroyed: nothing new may be sealed for an erased user.
+	ErrErased = errors.New("shred: data subject erased")
+	// ErrNoKey is returned when a key id is unknown (destroyed or never made).
+	ErrNoKey = errors.New("shred: no such key")
+)
+
+// Subject names whose content a key protects: a user, or one fragment of a
+// user. Ids follow the events' id pattern (^[A-Za-z0-9_-]{1,128}$), which
+// is a valid key-value key token.
+type Subject struct {
+	User     string
+	Fragment string
+}
+
+// KeyID is the subject's key name in the bucket: u.<user> or f.<user>.<fragment>.
+func (s Subject) KeyID() string {
+	if s.Fragment != "" {
+		return "f." + s.User + "." + s.Fragment
+	}
+	return "u." + s.User
+}
+
+func tombstoneID(user string) string { return "x." + user }
+
+// Keyring creates, finds and destroys data keys. It keeps every key of the
+// bucket in memory, fed by a watch, so that opening a rebuild's worth of
+// events costs no round trip per event. It is safe for concurrent use.
+type Keyring struct {
+	kv     jetstream.KeyValue
+	stream jetstream.Stream
+	logger *slog.Logger
+
+	mu    sync.RWMutex
+	keys  map[string][]byte
+	gone  map[string]bool // users with a tombstone
+	ready chan struct{}
+	stop  context.CancelFunc
+}
+
+// OpenKeyring provisions the bucket (replicas as the event stream) and
+// loads its keys. Close stops the watch.
+func OpenKeyring(ctx context.Context, js jetstream.JetStream, bucket string, replicas int, logger *slog.Logger) (*Keyring, error) {
+	if bucket == "" {
+		bucket = Bucket
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: bucket, Description: "cmem data keys: destroying one erases the content sealed under it",
+		History: 1, Storage: jetstream.FileStorage, Replicas: max(replicas, 1),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("shred: provision bucket %s: %w", bucket, err)
+	}
+	st, err := js.Stream(ctx, "KV_"+bucket)
+	if err != nil {
+		return nil, fmt.Errorf("shred: bucket stream: %w", err)
+	}
+	wctx, cancel := context.WithCancel(context.Background())
+	k := &Keyring{kv: kv, stream: st, logger: logger, keys: map[string][]byte{}, gone: map[string]bool{},
+		ready: make(chan struct{}), stop: cancel}
+	w, err := kv.WatchAll(wctx)
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("shred: watch keys: %w", err)
+	}
+	go k.watch(wctx, w)
+	select {
+	case <-k.ready:
+		return k, nil
+	case <-ctx.Done():
+		cancel()
+		return nil, fmt.Errorf("shred: load keys: %w", ctx.Err())
+	}
+}
+
+// Close stops the watch.
+func (k *Keyring) Close() { k.stop() }
+
+func (k *Keyring) watch(ctx context.Context, w jetstream.KeyWatcher) {
+	defer func() { _ = w.Stop() }()
+	readied := false
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case e, ok := <-w.Updates():
+			if !ok {
+				return
+			}
+			if e == nil { // the initial values are in
+				if !readied {
+					readied = true
+					close(k.ready)
+				}
+				continue
+			}
+			k.note(e.Key(), e.Value(), e.Operation() == jetstream.KeyValuePut)
+		}
+	}
+}
+
+// note records one key's state as seen in the bucket.
+func (k *Keyring) note(id string, value []byte, present bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if user, ok := strings.CutPrefix(id, "x."); ok {
+		if present {
+			k.gone[user] = true
+		} else {
+			delete(k.gone, user)
+		}
+		return
+	}
+	if present && len(value) == keySize {
+		k.keys[id] = value
+	} else {
+		delete(k.keys, id)
+	}
+}
+
+// Key returns the key with id, from the cache or else from the bucket.
+func (k *Keyring) Key(ctx context.Context, id string) ([]byte, error) {
+	k.mu.RLock()
+	key, ok := k.keys[id]
+	k.mu.RUnlock()
+	if ok {
+		return key, nil
+	}
+	e, err := k.kv.Get(ctx, id)
+	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
+		return nil, fmt.Errorf("%w: %s", ErrNoKey, id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("shred: get key %s: %w", id, err)
+	}
+	if len(e.Value()) != keySize {
+		return nil, fmt.Errorf("%w: %s", ErrNoKey, id)
+	}
+	k.note(id, e.Value(), true)
+	return e.Value(), nil
+}
+
+// DataKey returns the key of s, making it if it does not exist yet. It
+// fails with ErrErased for a user that was erased.
+func (k *Keyring) DataKey(ctx context.Context, s Subject) (string, []byte, error) {
+	id := s.KeyID()
+	k.mu.RLock()
+	key, ok := k.keys[id]
+	gone := k.gone[s.User]
+	k.mu.RUnlock()
+	if gone {
+		return "", nil, fmt.Errorf("%w: %s", ErrErased, s.User)
+	}
+	if ok {
+		return id, key, nil
+	}
+	if key, err := k.Key(ctx, id); err == nil {
+		return id, key, nil
+	}
+	if _, err := k.kv.Get(ctx, tombstoneID(s.User)); err == nil {
+		k.note(tombstoneID(s.User), nil, true)
+		return "", nil, fmt.Errorf("%w: %s", ErrErased, s.User)
+	}
+	key = make([]byte, keySize)
+	if _, err := rand.Read(key); err != nil {
+		return "", nil, fmt.Errorf("shred: new key: %w", err)
+	}
+	if _, err := k.kv.Create(ctx, id, key); err != nil {
+		if !errors.Is(err, jetstream.ErrKeyExists) {
+			return "", nil, fmt.Errorf("shred: store key %s: %w", id, err)
+		}
+		// Another process made it first: use theirs.
+		key, err = k.Key(ctx, id)
+		return id, key, err
+	}
+	k.note(id, key, true)
+	return id, key, nil
+}

@@ -11,9 +11,9 @@ const Erased = "[erased]"
 // domain code only ever sees plaintext (or Erased).
 type Content interface {
 	Payload
-	// DataSubject is the user whose content this is, and the fragment id
-	// when it is one fragment's (sealed under that fragment's own key).
-	DataSubject() (user, fragment string)
+	// DataSubject is whose content this is: a user, and the fragment or
+	// query it belongs to, whose own key it is sealed under.
+	DataSubject() DataSubject
 	// ContentFields are pointers to the payload's content strings.
 	ContentFields() []*string
 }
@@ -31,6 +31,16 @@ type ContentErased interface {
 	ContentErased()
 }
 
+// DataSubject names the key content is sealed under: the fragment's when
+// Fragment is set, else the query's when Query is set, else the user's.
+// Per-fragment and per-query keys are what let one fragment, or every
+// answer derived from an erased fragment, be erased alone.
+type DataSubject struct {
+	User     string
+	Fragment string
+	Query    string
+}
+
 // HasContent reports whether events of type t carry content.
 func HasContent(t string) bool { return contentTypes[t] }
 
@@ -40,7 +50,7 @@ var contentTypes = map[string]bool{
 }
 
 // DataSubject implements Content: a fragment is sealed under its own key.
-func (p *FragmentWritten) DataSubject() (string, string) { return p.User, p.ID }
+func (p *FragmentWritten) DataSubject() DataSubject { return DataSubject{User: p.User, Fragment: p.ID} }
 
 // ContentFields implements Content.
 func (p *FragmentWritten) ContentFields() []*string {
@@ -56,25 +66,25 @@ func (p *FragmentWritten) ContentFields() []*string {
 func (p *FragmentWritten) ContentErased() { p.Embedding = nil }
 
 // DataSubject implements Content.
-func (p *MemoryRead) DataSubject() (string, string) { return p.User, "" }
+func (p *MemoryRead) DataSubject() DataSubject { return DataSubject{User: p.User, Query: p.QueryID} }
 
 // ContentFields implements Content.
 func (p *MemoryRead) ContentFields() []*string { return []*string{&p.Query} }
 
 // DataSubject implements Content.
-func (p *QuerySubmitted) DataSubject() (string, string) { return p.User, "" }
+func (p *QuerySubmitted) DataSubject() DataSubject { return DataSubject{User: p.User, Query: p.ID} }
 
 // ContentFields implements Content.
 func (p *QuerySubmitted) ContentFields() []*string { return []*string{&p.Text} }
 
 // DataSubject implements Content.
-func (p *AgentSelected) DataSubject() (string, string) { return p.User, "" }
+func (p *AgentSelected) DataSubject() DataSubject { return DataSubject{User: p.User, Query: p.QueryID} }
 
 // ContentFields implements Content.
 func (p *AgentSelected) ContentFields() []*string { return []*string{&p.Subquery} }
 
 // DataSubject implements Content.
-func (p *ResourceCalled) DataSubject() (string, string) { return p.User, "" }
+func (p *ResourceCalled) DataSubject() DataSubject { return DataSubject{User: p.User, Query: p.QueryID} }
 
 // ContentFields implements Content: an error message may quote the call.
 func (p *ResourceCalled) ContentFields() []*string { return []*string{&p.Error} }
@@ -83,13 +93,13 @@ func (p *ResourceCalled) ContentFields() []*string { return []*string{&p.Error} 
 func (p *ResourceCalled) ContentObjects() []*map[string]any { return []*map[string]any{&p.Arguments} }
 
 // DataSubject implements Content.
-func (p *AgentResponded) DataSubject() (string, string) { return p.User, "" }
+func (p *AgentResponded) DataSubject() DataSubject { return DataSubject{User: p.User, Query: p.QueryID} }
 
 // ContentFields implements Content.
 func (p *AgentResponded) ContentFields() []*string { return []*string{&p.Subquery, &p.Response} }
 
 // DataSubject implements Content.
-func (p *QueryAnswered) DataSubject() (string, string) { return p.User, "" }
+func (p *QueryAnswered) DataSubject() DataSubject { return DataSubject{User: p.User, Query: p.QueryID} }
 
 // ContentFields implements Content.
 func (p *QueryAnswered) ContentFields() []*string { return []*string{&p.Answer} }

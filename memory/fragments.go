@@ -17,6 +17,8 @@ type FragmentInfo struct {
 	Resources []string
 	CreatedAt time.Time
 	Revision  uint64
+	// DerivedFrom are the fragments read by the interaction that wrote it.
+	DerivedFrom []string
 }
 
 // Provenance returns the fragment's provenance.
@@ -45,6 +47,13 @@ func (fs *Fragments) Apply(r events.Record) error {
 		return nil
 	}
 	fs.revision = r.Revision
+	if r.Type == events.TypeUserErased || r.Type == events.TypeFragmentDeleted {
+		ids, err := erasedFragments(r)
+		for _, id := range ids {
+			delete(fs.byID, id)
+		}
+		return err
+	}
 	if r.Type != events.TypeFragmentWritten {
 		return nil
 	}
@@ -55,7 +64,7 @@ func (fs *Fragments) Apply(r events.Record) error {
 	f := p.(*events.FragmentWritten)
 	fs.byID[f.ID] = FragmentInfo{
 		ID: f.ID, Tier: f.Tier, User: f.User, Agents: f.Agents, Resources: f.Resources,
-		CreatedAt: r.Time, Revision: r.Revision,
+		CreatedAt: r.Time, Revision: r.Revision, DerivedFrom: f.DerivedFrom,
 	}
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/cmem/cmem/events"
 )
 
 // Bucket is the default name of the key-value bucket that holds data keys.
@@ -27,20 +29,21 @@ var (
 	ErrNoKey = errors.New("shred: no such key")
 )
 
-// Subject names whose content a key protects: a user, or one fragment of a
-// user. Ids follow the events' id pattern (^[A-Za-z0-9_-]{1,128}$), which
-// is a valid key-value key token.
-type Subject struct {
-	User     string
-	Fragment string
-}
+// Subject names whose content a key protects. Ids follow the events' id
+// pattern (^[A-Za-z0-9_-]{1,128}$), which is a valid key-value key token.
+type Subject = events.DataSubject
 
-// KeyID is the subject's key name in the bucket: u.<user> or f.<user>.<fragment>.
-func (s Subject) KeyID() string {
-	if s.Fragment != "" {
+// KeyID is the subject's key name in the bucket: f.<user>.<fragment>,
+// q.<user>.<query> or u.<user>.
+func KeyID(s Subject) string {
+	switch {
+	case s.Fragment != "":
 		return "f." + s.User + "." + s.Fragment
+	case s.Query != "":
+		return "q." + s.User + "." + s.Query
+	default:
+		return "u." + s.User
 	}
-	return "u." + s.User
 }
 
 func tombstoneID(user string) string { return "x." + user }
@@ -168,7 +171,7 @@ func (k *Keyring) Key(ctx context.Context, id string) ([]byte, error) {
 // DataKey returns the key of s, making it if it does not exist yet. It
 // fails with ErrErased for a user that was erased.
 func (k *Keyring) DataKey(ctx context.Context, s Subject) (string, []byte, error) {
-	id := s.KeyID()
+	id := KeyID(s)
 	k.mu.RLock()
 	key, ok := k.keys[id]
 	gone := k.gone[s.User]

@@ -49,8 +49,7 @@ func (s *Sealer) Seal(ctx context.Context, e events.Envelope) (events.Envelope, 
 	if !ok {
 		return e, nil
 	}
-	user, fragment := c.DataSubject()
-	id, key, err := s.keys.DataKey(ctx, Subject{User: user, Fragment: fragment})
+	id, key, err := s.keys.DataKey(ctx, c.DataSubject())
 	if err != nil {
 		return e, err
 	}

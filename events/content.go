@@ -84,7 +84,9 @@ func (p *AgentSelected) DataSubject() DataSubject { return DataSubject{User: p.U
 func (p *AgentSelected) ContentFields() []*string { return []*string{&p.Subquery} }
 
 // DataSubject implements Content.
-func (p *ResourceCalled) DataSubject() DataSubject { return DataSubject{User: p.User, Query: p.QueryID} }
+func (p *ResourceCalled) DataSubject() DataSubject {
+	return DataSubject{User: p.User, Query: p.QueryID}
+}
 
 // ContentFields implements Content: an error message may quote the call.
 func (p *ResourceCalled) ContentFields() []*string { return []*string{&p.Error} }
@@ -93,7 +95,9 @@ func (p *ResourceCalled) ContentFields() []*string { return []*string{&p.Error} 
 func (p *ResourceCalled) ContentObjects() []*map[string]any { return []*map[string]any{&p.Arguments} }
 
 // DataSubject implements Content.
-func (p *AgentResponded) DataSubject() DataSubject { return DataSubject{User: p.User, Query: p.QueryID} }
+func (p *AgentResponded) DataSubject() DataSubject {
+	return DataSubject{User: p.User, Query: p.QueryID}
+}
 
 // ContentFields implements Content.
 func (p *AgentResponded) ContentFields() []*string { return []*string{&p.Subquery, &p.Response} }

@@ -77,6 +77,7 @@ func (s *Server) routes() {
 	authed("POST /v1/queries", s.submitQuery)
 	authed("GET /v1/queries/{id}", s.getQuery)
 	s.auditRoutes(authed)
+	s.lifecycleRoutes(authed)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})

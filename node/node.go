@@ -95,6 +95,7 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	n.App, err = app.New(app.Config{AdminToken: token, ReadWait: cfg.ReadWait, Source: cfg.Source, Resources: cfg.resources()}, app.Deps{
 		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
 		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM, Queries: n.Queries,
+		Keys: n.shredder(),
 	})
 	if err == nil && cfg.serves() {
 		err = n.serve()
@@ -236,6 +237,15 @@ func (n *Node) Addr() string {
 		return ""
 	}
 	return n.listener.Addr().String()
+}
+
+// shredder is the keyring as the use cases see it: a nil interface, not a
+// nil pointer, when content is written in clear.
+func (n *Node) shredder() app.Shredder {
+	if n.Keys == nil {
+		return nil
+	}
+	return n.Keys
 }
 
 // Close drains HTTP requests in flight, stops the projections and closes

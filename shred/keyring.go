@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -72,16 +73,9 @@ func OpenKeyring(ctx context.Context, js jetstream.JetStream, bucket string, rep
 	if logger == nil {
 		logger = slog.Default()
 	}
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: bucket, Description: "cmem data keys: destroying one erases the content sealed under it",
-		History: 1, Storage: jetstream.FileStorage, Replicas: max(replicas, 1),
-	})
+	kv, st, err := provision(ctx, js, bucket, replicas)
 	if err != nil {
-		return nil, fmt.Errorf("shred: provision bucket %s: %w", bucket, err)
-	}
-	st, err := js.Stream(ctx, "KV_"+bucket)
-	if err != nil {
-		return nil, fmt.Errorf("shred: bucket stream: %w", err)
+		return nil, err
 	}
 	wctx, cancel := context.WithCancel(context.Background())
 	k := &Keyring{kv: kv, stream: st, logger: logger, keys: map[string][]byte{}, gone: map[string]bool{},
@@ -203,4 +197,33 @@ func (k *Keyring) DataKey(ctx context.Context, s Subject) (string, []byte, error
 	}
 	k.note(id, key, true)
 	return id, key, nil
+}
+
+// provision creates the bucket's stream itself, laid out as a key-value
+// bucket of history 1, because a bucket made by CreateKeyValue denies
+// message deletes for good and a destroyed key must be securely deleted.
+// Direct gets stay off: a lagging replica must never make a key look
+// destroyed.
+func provision(ctx context.Context, js jetstream.JetStream, bucket string, replicas int) (jetstream.KeyValue, jetstream.Stream, error) {
+	st, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name:              "KV_" + bucket,
+		Description:       "cmem data keys: destroying one erases the content sealed under it",
+		Subjects:          []string{"$KV." + bucket + ".>"},
+		MaxMsgsPerSubject: 1,
+		Storage:           jetstream.FileStorage,
+		Replicas:          max(replicas, 1),
+		Discard:           jetstream.DiscardNew,
+		AllowRollup:       true,
+		DenyDelete:        false,
+		AllowDirect:       false,
+		Duplicates:        2 * time.Minute,
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("shred: provision bucket %s: %w", bucket, err)
+	}
+	kv, err := js.KeyValue(ctx, bucket)
+	if err != nil {
+		return nil, nil, fmt.Errorf("shred: bind bucket %s: %w", bucket, err)
+	}
+	return kv, st, nil
 }

@@ -209,4 +209,3 @@ func TestTokenLifecycleAcrossGateways(t *testing.T) {
 	cb.Must(http.StatusOK, "GET", "/v1/access/carol", r.Body["token"].(string), nil)
 	ca.Must(http.StatusNotFound, "POST", "/v1/users/nobody/token", admin, nil)
 }
-

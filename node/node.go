@@ -134,8 +134,16 @@ func (n *Node) open(ctx context.Context) error {
 	if n.LLM, err = newProvider(cfg, n.Graph.UserIDs, n.logger); err != nil {
 		return err
 	}
-	n.Store, _, err = newStore(ctx, cfg, n.Embedder.Dims())
-	return err
+	var external bool
+	if n.Store, external, err = newStore(ctx, cfg, n.Embedder.Dims()); err != nil {
+		return err
+	}
+	// A store with files of its own holds fragment text sealed, so that
+	// destroying a key erases it there too (see shred.SealedStore).
+	if ds, ok := n.Store.(shred.DurableStore); ok && external && n.Keys != nil {
+		n.Store = shred.SealStore(ds, n.Keys)
+	}
+	return nil
 }
 
 func (n *Node) startProjections(ctx context.Context) error {

@@ -26,6 +26,7 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
+	$(GO) test -run '^$$' -bench Sealing -benchtime 3x ./shred/
 
 ## lint: gofmt, go vet and golangci-lint
 lint: vet

@@ -176,13 +176,6 @@ func (k *Keyring) DataKey(ctx context.Context, s Subject) (string, []byte, error
 	if ok {
 		return id, key, nil
 	}
-	if key, err := k.Key(ctx, id); err == nil {
-		return id, key, nil
-	}
-	if _, err := k.kv.Get(ctx, tombstoneID(s.User)); err == nil {
-		k.note(tombstoneID(s.User), nil, true)
-		return "", nil, fmt.Errorf("%w: %s", ErrErased, s.User)
-	}
 	key = make([]byte, keySize)
 	if _, err := rand.Read(key); err != nil {
 		return "", nil, fmt.Errorf("shred: new key: %w", err)
@@ -191,9 +184,23 @@ func (k *Keyring) DataKey(ctx context.Context, s Subject) (string, []byte, error
 		if !errors.Is(err, jetstream.ErrKeyExists) {
 			return "", nil, fmt.Errorf("shred: store key %s: %w", id, err)
 		}
-		// Another process made it first: use theirs.
+		// Made before (by another process, or before this cache loaded).
 		key, err = k.Key(ctx, id)
-		return id, key, err
+		if err != nil {
+			return "", nil, err
+		}
+	}
+	// The tombstone is checked after the key exists: DestroyUser writes the
+	// tombstone before it lists the user's keys, so a key made concurrently
+	// is either listed (and destroyed) by it or sees the tombstone here.
+	if _, err := k.kv.Get(ctx, tombstoneID(s.User)); err == nil {
+		k.note(tombstoneID(s.User), nil, true)
+		if derr := k.destroy(ctx, id); derr != nil {
+			return "", nil, derr
+		}
+		return "", nil, fmt.Errorf("%w: %s", ErrErased, s.User)
+	} else if !errors.Is(err, jetstream.ErrKeyNotFound) && !errors.Is(err, jetstream.ErrKeyDeleted) {
+		return "", nil, fmt.Errorf("shred: tombstone of %s: %w", s.User, err)
 	}
 	k.note(id, key, true)
 	return id, key, nil

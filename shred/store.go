@@ -27,7 +27,9 @@ type SealedStore struct {
 }
 
 // SealStore wraps st.
-func SealStore(st DurableStore, keys Keys) *SealedStore { return &SealedStore{DurableStore: st, keys: keys} }
+func SealStore(st DurableStore, keys Keys) *SealedStore {
+	return &SealedStore{DurableStore: st, keys: keys}
+}
 
 // Upsert seals each fragment's text; one whose key is destroyed (erased
 // since the event was read) is not written.

@@ -67,3 +67,21 @@ func (a *App) lifecycleTarget(ctx context.Context, by Identity, user string, sel
 	}
 	return nil
 }
+
+// BusIdentity is the identity of a query published on user's bus subject.
+// The bus authenticated the connection when it was opened; this checks
+// that the user is still active as of every acknowledged lifecycle event,
+// so a deactivated or erased user's open connection asks nothing more.
+func (a *App) BusIdentity(ctx context.Context, user string) (Identity, error) {
+	if err := a.fence(ctx, events.UsersSubjectPrefix, 0); err != nil {
+		return Identity{}, err
+	}
+	u, ok := a.view.User(user)
+	if !ok {
+		return Identity{}, fmt.Errorf("%w: unknown user %s", ErrUnauthenticated, user)
+	}
+	if u.Status != "" && u.Status != access.StatusActive {
+		return Identity{}, fmt.Errorf("%w: user %s is %s", ErrUnauthenticated, user, u.Status)
+	}
+	return Identity{ID: u.ID}, nil // as before: a bus query is a user's, whatever its role
+}

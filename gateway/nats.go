@@ -70,7 +70,10 @@ func (in *NATSIngress) handle(m *nats.Msg) {
 	case in.inboxPerUser && m.Reply != "" && !strings.HasPrefix(m.Reply, "_INBOX."+user+"."):
 		err = fmt.Errorf("%w: reply subject must be under _INBOX.%s. (use a custom inbox prefix)", app.ErrForbidden, user)
 	default:
-		_, _, err = in.app.SubmitQuery(ctx, app.Identity{ID: user}, q.Text, app.ChannelNATS, m.Reply)
+		var by app.Identity
+		if by, err = in.app.BusIdentity(ctx, user); err == nil {
+			_, _, err = in.app.SubmitQuery(ctx, by, q.Text, app.ChannelNATS, m.Reply)
+		}
 	}
 	if err == nil {
 		return // the answer arrives on the reply subject when the workers are done

@@ -18,7 +18,7 @@ type busAuth struct{ g *access.Graph }
 
 func (b busAuth) Authorize(token string) (eventlog.Grant, bool) {
 	u, ok := b.g.UserByToken(app.TokenSum(token))
-	if !ok {
+	if !ok || (u.Status != "" && u.Status != access.StatusActive) {
 		return eventlog.Grant{}, false
 	}
 	if u.Role == events.RoleAdmin {

@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
 
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
@@ -208,4 +211,43 @@ func TestTokenLifecycleAcrossGateways(t *testing.T) {
 	r := ca.Must(http.StatusCreated, "POST", "/v1/users/carol/token", admin, nil)
 	cb.Must(http.StatusOK, "GET", "/v1/access/carol", r.Body["token"].(string), nil)
 	ca.Must(http.StatusNotFound, "POST", "/v1/users/nobody/token", admin, nil)
+}
+
+// On the bus: a deactivated user's open connection asks nothing more, and
+// its token cannot open a new one; an erased user's neither.
+func TestLifecycleOnTheBus(t *testing.T) {
+	n := nodetest.Start(t, nil)
+	c := nodetest.NewClient(t, n)
+	dave := c.User("dave", "user")
+	nc, err := nats.Connect(n.Log.ClientURL(), nats.Token(dave), nats.CustomInboxPrefix("_INBOX.dave"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	c.Must(http.StatusOK, "POST", "/v1/users/dave/deactivate", nodetest.AdminToken, nil)
+	msg, err := nc.Request("cmem.query.dave", []byte(`{"text":"anything"}`), 30*time.Second)
+	if err != nil || !strings.Contains(string(msg.Data), `"code":"unauthenticated"`) {
+		t.Fatalf("a deactivated user's open connection asked: %s (%v)", msgData(msg), err)
+	}
+	if _, err := nats.Connect(n.Log.ClientURL(), nats.Token(dave)); err == nil {
+		t.Fatal("a deactivated user's token opened a bus connection")
+	}
+	c.Must(http.StatusOK, "POST", "/v1/users/dave/reactivate", nodetest.AdminToken, nil)
+	nc2, err := nats.Connect(n.Log.ClientURL(), nats.Token(dave))
+	if err != nil {
+		t.Fatalf("a reactivated user cannot connect: %v", err)
+	}
+	nc2.Close()
+	c.Must(http.StatusOK, "DELETE", "/v1/users/dave", nodetest.AdminToken, nil)
+	if _, err := nats.Connect(n.Log.ClientURL(), nats.Token(dave)); err == nil {
+		t.Fatal("an erased user's token opened a bus connection")
+	}
+	c.Must(http.StatusNotFound, "POST", "/v1/users/dave/token", nodetest.AdminToken, nil)
+}
+
+func msgData(m *nats.Msg) string {
+	if m == nil {
+		return ""
+	}
+	return string(m.Data)
 }

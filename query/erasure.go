@@ -74,7 +74,7 @@ func (qs *Projection) OfUser(user string) []string {
 }
 
 // ThatRead returns the queries (any user's) whose answer or steps read one
-// of the fragments ids, sorted by id.
+// of the fragments ids, or carry one in their labels, sorted by id.
 func (qs *Projection) ThatRead(ids []string) []Query {
 	qs.mu.RLock()
 	defer qs.mu.RUnlock()
@@ -85,9 +85,9 @@ func (qs *Projection) ThatRead(ids []string) []Query {
 	read := func(xs []string) bool { return slices.ContainsFunc(xs, func(x string) bool { return in[x] }) }
 	var out []Query
 	for _, q := range qs.byID {
-		hit := read(q.FragmentsRead)
+		hit := read(q.FragmentsRead) || read(q.Label.Fragments)
 		for _, st := range q.Steps {
-			hit = hit || read(st.Read)
+			hit = hit || read(st.Read) || read(st.Label.Fragments) || read(st.SubqueryLabel.Fragments)
 		}
 		if hit {
 			out = append(out, Query{ID: q.ID, User: q.User})

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +17,8 @@ import (
 	"github.com/cmem/cmem/node/nodetest"
 	"github.com/cmem/cmem/shred"
 )
+
+var graphRevision = regexp.MustCompile(`"graph_revision":[0-9]+`)
 
 // filesContaining returns the files under dir whose bytes contain needle.
 func filesContaining(t *testing.T, dir string, needle []byte) []string {
@@ -141,11 +144,32 @@ func TestEraseUserShredsContent(t *testing.T) {
 		}
 	}
 	checkErased(c)
+	snapshot := func(c *nodetest.Client) string {
+		var b strings.Builder
+		for _, q := range []string{w.aliceQuery, w.bobRead} {
+			// graph_revision is the graph a delivery was checked against: each
+			// GET logs a delivery, so it moves; everything else must not.
+			raw := c.Must(http.StatusOK, "GET", "/v1/queries/"+q, nodetest.AdminToken, nil).Raw
+			b.WriteString(graphRevision.ReplaceAllString(string(raw), ""))
+		}
+		b.WriteString(strings.Join(viewIDs(c, w.bob), ","))
+		return b.String()
+	}
+	before := snapshot(c)
+	fragments := n.Fragments.Len()
 
-	// A rebuild from the log: a fresh node on the same files.
+	// A rebuild from the log: a fresh node on the same files reaches
+	// exactly the post-erasure state.
 	n.Close()
 	n2 := nodetest.Start(t, func(c *node.Config) { c.DataDir = dir })
-	checkErased(nodetest.NewClient(t, n2))
+	c2 := nodetest.NewClient(t, n2)
+	checkErased(c2)
+	if after := snapshot(c2); after != before {
+		t.Errorf("the rebuild differs from the state it was rebuilt from:\n%s\n%s", before, after)
+	}
+	if got := n2.Fragments.Len(); got != fragments || got != 1 {
+		t.Errorf("fragment registry after the rebuild holds %d, before %d, want 1 (bob's)", got, fragments)
+	}
 	if _, _, err := n2.Keys.DataKey(ctx, shred.Subject{User: "alice"}); err == nil {
 		t.Error("an erased user was given a new key")
 	}

@@ -38,16 +38,9 @@ func NewSealer(keys Keys) *Sealer { return &Sealer{keys: keys} }
 // key. Events without content are returned as they are. It fails with
 // ErrErased for content of an erased user.
 func (s *Sealer) Seal(ctx context.Context, e events.Envelope) (events.Envelope, error) {
-	if !events.HasContent(e.Type) {
-		return e, nil
-	}
-	p, err := e.Decode()
-	if err != nil {
+	c, err := contentOf(e, !events.HasContent(e.Type))
+	if c == nil {
 		return e, err
-	}
-	c, ok := p.(events.Content)
-	if !ok {
-		return e, nil
 	}
 	id, key, err := s.keys.DataKey(ctx, c.DataSubject())
 	if err != nil {
@@ -62,7 +55,7 @@ func (s *Sealer) Seal(ctx context.Context, e events.Envelope) (events.Envelope, 
 			*f = seal(aead, id, []byte(*f))
 		}
 	}
-	if co, ok := p.(events.ContentObjects); ok {
+	if co, ok := c.(events.ContentObjects); ok {
 		for _, o := range co.ContentObjects() {
 			raw, err := json.Marshal(*o)
 			if err != nil {
@@ -71,7 +64,7 @@ func (s *Sealer) Seal(ctx context.Context, e events.Envelope) (events.Envelope, 
 			*o = map[string]any{sealedMember: seal(aead, id, raw)}
 		}
 	}
-	if e.Data, err = json.Marshal(p); err != nil {
+	if e.Data, err = json.Marshal(c); err != nil {
 		return e, fmt.Errorf("shred: encode %s: %w", e.Type, err)
 	}
 	return e, nil
@@ -82,16 +75,9 @@ func (s *Sealer) Seal(ctx context.Context, e events.Envelope) (events.Envelope, 
 // key store is unreachable) are returned: the reader retries, it must not
 // take content for erased when it is not.
 func (s *Sealer) Open(ctx context.Context, e events.Envelope) (events.Envelope, error) {
-	if !events.HasContent(e.Type) || !bytes.Contains(e.Data, []byte(prefix)) {
-		return e, nil
-	}
-	p, err := e.Decode()
-	if err != nil {
+	c, err := contentOf(e, !events.HasContent(e.Type) || !bytes.Contains(e.Data, []byte(prefix)))
+	if c == nil {
 		return e, err
-	}
-	c, ok := p.(events.Content)
-	if !ok {
-		return e, nil
 	}
 	erased := false
 	for _, f := range c.ContentFields() {
@@ -105,7 +91,7 @@ func (s *Sealer) Open(ctx context.Context, e events.Envelope) (events.Envelope, 
 		}
 		*f = string(plain)
 	}
-	if co, ok := p.(events.ContentObjects); ok {
+	if co, ok := c.(events.ContentObjects); ok {
 		for _, o := range co.ContentObjects() {
 			sealed, _ := (*o)[sealedMember].(string)
 			if len(*o) != 1 || !strings.HasPrefix(sealed, prefix) {
@@ -126,13 +112,27 @@ func (s *Sealer) Open(ctx context.Context, e events.Envelope) (events.Envelope, 
 			*o = m
 		}
 	}
-	if ce, ok := p.(events.ContentErased); ok && erased {
+	if ce, ok := c.(events.ContentErased); ok && erased {
 		ce.ContentErased()
 	}
-	if e.Data, err = json.Marshal(p); err != nil {
+	if e.Data, err = json.Marshal(c); err != nil {
 		return e, fmt.Errorf("shred: encode %s: %w", e.Type, err)
 	}
 	return e, nil
+}
+
+// contentOf decodes e's payload when it carries content; nil when skip is
+// true or the payload has none.
+func contentOf(e events.Envelope, skip bool) (events.Content, error) {
+	if skip {
+		return nil, nil
+	}
+	p, err := e.Decode()
+	if err != nil {
+		return nil, err
+	}
+	c, _ := p.(events.Content)
+	return c, nil
 }
 
 // open opens one field; a field that is not sealed is returned as it is

@@ -110,14 +110,15 @@ func workload(b *testing.B) []events.Envelope {
 			continue
 		}
 		q := uuid.NewString()
+		label := &events.Label{Agents: []string{"planner"}, Resources: []string{}}
 		add(&events.QuerySubmitted{ID: q, User: user, Text: fmt.Sprintf("question %d about the trip", i), Channel: "http"})
 		for round := 1; round <= 4; round++ {
-			add(&events.AgentSelected{QueryID: q, User: user, Round: round, Agent: "planner", Subquery: "sub question", Offered: []string{"planner"}})
+			add(&events.AgentSelected{QueryID: q, User: user, Round: round, Agent: "planner", Subquery: "sub question", Offered: []string{"planner"}, Label: label})
 			add(&events.AgentResponded{QueryID: q, User: user, Round: round, Agent: "planner", Subquery: "sub question",
-				Response: "an answer of a few words", Resources: []string{}, FragmentsRead: []string{}, FragmentsWritten: []string{}})
+				Response: "an answer of a few words", Resources: []string{}, FragmentsRead: []string{}, FragmentsWritten: []string{}, Label: label})
 		}
 		add(&events.QueryAnswered{QueryID: q, User: user, Answer: "the final answer", Rounds: 4, Agents: []string{"planner"},
-			FragmentsRead: []string{}, FragmentsWritten: []string{}})
+			FragmentsRead: []string{}, FragmentsWritten: []string{}, Label: label})
 	}
 	return out[:benchEvents]
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/shred"
 )
 
 // logAdapter gives the use cases the log in their own terms.
@@ -21,6 +22,11 @@ func (a logAdapter) Append(ctx context.Context, e events.Envelope, exclusive boo
 	rev, err := a.l.Append(ctx, e, opts...)
 	if errors.Is(err, eventlog.ErrSubjectTaken) {
 		return 0, fmt.Errorf("%w: %s is already registered", app.ErrConflict, e.Subject)
+	}
+	if errors.Is(err, shred.ErrErased) {
+		// Content for a user erased since the request began: nothing of it
+		// may be written, and the user no longer exists to write for.
+		return 0, fmt.Errorf("%w: %w", app.ErrNotFound, err)
 	}
 	return rev, err
 }

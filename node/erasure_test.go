@@ -123,6 +123,9 @@ func TestEraseUserShredsContent(t *testing.T) {
 		}
 	}
 	c.Must(http.StatusUnauthorized, "GET", "/v1/access/alice", w.alice, nil)
+	if r := c.Must(http.StatusOK, "GET", "/v1/access/alice", nodetest.AdminToken, nil); len(r.Body["agents"].([]any)) != 0 {
+		t.Errorf("an erased user's grants did not end: %s", r.Raw)
+	}
 	checkErased := func(c *nodetest.Client) {
 		t.Helper()
 		if ids := viewIDs(c, w.bob); slices.Contains(ids, w.aliceFrag) || !slices.Contains(ids, w.bobFrag) {

@@ -275,10 +275,3 @@ func TestLifecycleOnTheBus(t *testing.T) {
 	}
 	c.Must(http.StatusNotFound, "POST", "/v1/users/dave/token", nodetest.AdminToken, nil)
 }
-
-func msgData(m *nats.Msg) string {
-	if m == nil {
-		return ""
-	}
-	return string(m.Data)
-}

@@ -55,7 +55,7 @@ func (p *Pipeline) Coordinate(ctx context.Context, cmd CoordinateCmd) error {
 		if rr, ok := p.app.llm.(reachReader); ok && rr.ReadsReach() {
 			p.setReach(ctx, q, &st, snap)
 		}
-		plan, err := p.schemeFor(q.User).Next(ctx, st)
+		plan, err := p.SchemeFor(q.User).Next(ctx, st)
 		if err != nil {
 			return p.providerFailure(ctx, q, cmd.Cause, "coordinator", err)
 		}

@@ -18,10 +18,10 @@ import (
 // content's labels with the subquery, so a cross-agent message carries its
 // provenance like any other text.
 
-// schemeFor returns the coordination scheme in force for user now: the
+// SchemeFor returns the coordination scheme in force for user now: the
 // coordination policy of the user, or the deployment's (centralized when
 // none is set).
-func (p *Pipeline) schemeFor(user string) Scheme {
+func (p *Pipeline) SchemeFor(user string) Scheme {
 	pol := p.app.policies.Resolve(memory.TargetCoordination, user, "", p.app.clockNow())
 	var c memory.CoordinationConfig
 	_ = json.Unmarshal(pol.Config, &c) // checked when the policy was set

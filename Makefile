@@ -29,6 +29,7 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
+	$(GO) test -run '^$$' -bench Sealing -benchtime 3x ./shred/
 
 ## screenshots: render each console page of a seeded workload in headless Chromium into docs/console/
 screenshots: test-deps

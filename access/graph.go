@@ -21,6 +21,9 @@ type User struct {
 	Role        string
 	TokenSHA256 string
 	Registered  Stamp
+	// Status is StatusActive, StatusDeactivated or StatusErased; a user
+	// whose token was revoked has an empty TokenSHA256.
+	Status string
 }
 
 // Agent is a registered agent.
@@ -106,7 +109,7 @@ func (g *Graph) Apply(r events.Record) error {
 		if _, dup := g.users[p.ID]; dup {
 			return fmt.Errorf("%w: user %q registered twice", ErrInconsistent, p.ID)
 		}
-		g.users[p.ID] = User{ID: p.ID, Role: p.Role, TokenSHA256: p.TokenSHA256, Registered: st}
+		g.users[p.ID] = User{ID: p.ID, Role: p.Role, TokenSHA256: p.TokenSHA256, Registered: st, Status: StatusActive}
 		g.byToken[p.TokenSHA256] = p.ID
 	case *events.AgentRegistered:
 		g.agents[p.ID] = Agent{ID: p.ID, Description: p.Description, SystemPrompt: p.SystemPrompt, Registered: st}
@@ -122,6 +125,8 @@ func (g *Graph) Apply(r events.Record) error {
 		g.ar.add(p.Agent, p.Resource, c)
 	case *events.AgentResourceRevoked:
 		g.ar.add(p.Agent, p.Resource, c)
+	default:
+		g.applyLifecycle(p)
 	}
 	return nil
 }
@@ -130,6 +135,8 @@ var interesting = map[string]bool{
 	events.TypeUserRegistered: true, events.TypeAgentRegistered: true, events.TypeResourceRegistered: true,
 	events.TypeUserAgentGranted: true, events.TypeUserAgentRevoked: true,
 	events.TypeAgentResourceGranted: true, events.TypeAgentResourceRevoked: true,
+	events.TypeUserTokenRotated: true, events.TypeUserTokenRevoked: true, events.TypeUserDeactivated: true,
+	events.TypeUserReactivated: true, events.TypeUserErased: true,
 }
 
 // Revision is the revision of the last event applied.

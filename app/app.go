@@ -59,11 +59,17 @@ type PolicyView interface {
 // FragmentRegistry is the registry of written fragments (*memory.Fragments).
 type FragmentRegistry interface {
 	Get(id string) (memory.FragmentInfo, bool)
+	// OfUser and DerivedFrom find what an erasure reaches.
+	OfUser(user string) []string
+	DerivedFrom(ids []string) []string
 }
 
 // QueryView is the pipeline's query projection (*query.Projection).
 type QueryView interface {
 	Get(id string) (query.Query, bool)
+	// OfUser and ThatRead find the queries an erasure reaches.
+	OfUser(user string) []string
+	ThatRead(fragments []string) []query.Query
 	Wait(ctx context.Context, id string) (query.Query, bool)
 }
 
@@ -84,6 +90,9 @@ type Deps struct {
 	// Feed serves the live event stream; optional (nil: LiveEvents
 	// answers ErrUnavailable).
 	Feed LiveFeed
+	// Keys destroys data keys (*shred.Keyring); nil when content is
+	// written in clear, and then an erasure only reaches the projections.
+	Keys Shredder
 }
 
 func (d Deps) validate() error {
@@ -144,6 +153,7 @@ type App struct {
 	llm       llm.Provider
 	queries   QueryView
 	feed      LiveFeed
+	keys      Shredder
 	adminSum  string
 }
 
@@ -154,7 +164,8 @@ func New(cfg Config, d Deps) (*App, error) {
 	}
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
-		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, feed: d.Feed, adminSum: TokenSum(cfg.AdminToken),
+		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, feed: d.Feed, keys: d.Keys,
+		adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }
 

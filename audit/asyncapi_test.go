@@ -17,6 +17,12 @@ import (
 // samples holds one payload of every event type, to derive its subject.
 var samples = map[string]events.Payload{
 	events.TypeUserRegistered:       &events.UserRegistered{ID: "u"},
+	events.TypeUserTokenRotated:     &events.UserTokenRotated{User: "u"},
+	events.TypeUserTokenRevoked:     &events.UserTokenRevoked{User: "u"},
+	events.TypeUserDeactivated:      &events.UserDeactivated{User: "u"},
+	events.TypeUserReactivated:      &events.UserReactivated{User: "u"},
+	events.TypeUserErased:           &events.UserErased{User: "u"},
+	events.TypeFragmentDeleted:      &events.FragmentDeleted{ID: "f", User: "u"},
 	events.TypeAgentRegistered:      &events.AgentRegistered{ID: "a"},
 	events.TypeResourceRegistered:   &events.ResourceRegistered{ID: "r"},
 	events.TypeUserAgentGranted:     &events.UserAgentGranted{User: "u", Agent: "a"},

@@ -2,6 +2,7 @@ package eventlog
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -32,7 +33,7 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 	for _, opt := range opts {
 		opt(&o)
 	}
-	msg, err := l.message(e)
+	msg, err := l.message(ctx, e)
 	if err != nil {
 		return 0, err
 	}
@@ -57,7 +58,7 @@ func (l *Log) AppendBatch(ctx context.Context, es []events.Envelope) ([]uint64, 
 	futures := make([]jetstream.PubAckFuture, len(es))
 	appendRequests.Add(float64(len(es)))
 	for i, e := range es {
-		msg, err := l.message(e)
+		msg, err := l.message(ctx, e)
 		if err != nil {
 			return nil, fmt.Errorf("event %d: %w", i, err)
 		}
@@ -79,11 +80,23 @@ func (l *Log) AppendBatch(ctx context.Context, es []events.Envelope) ([]uint64, 
 	return revs, nil
 }
 
-func (l *Log) message(e events.Envelope) (*nats.Msg, error) {
+// message checks e against its schemas in clear, then seals its content
+// (when a sealer is set): what reaches the stream holds no plaintext content.
+func (l *Log) message(ctx context.Context, e events.Envelope) (*nats.Msg, error) {
 	raw, err := l.validator.Marshal(e)
 	if err != nil {
 		return nil, err
 	}
+	if l.sealer != nil && events.HasContent(e.Type) {
+		if e, err = l.sealer.Seal(ctx, e); err != nil {
+			return nil, fmt.Errorf("eventlog: seal %s: %w", e.Type, err)
+		}
+		if raw, err = json.Marshal(e); err != nil {
+			return nil, fmt.Errorf("eventlog: encode %s: %w", e.Type, err)
+		}
+	}
+	// The limit applies to what is stored: sealed content is about 4/3 of
+	// its plaintext plus 60 bytes a field.
 	if limit := l.MaxEventBytes(); int64(len(raw)) > limit {
 		return nil, fmt.Errorf("%w: %s encodes to %d bytes, the limit is %d", ErrTooLarge, e.Type, len(raw), limit)
 	}
@@ -100,6 +113,28 @@ func isWrongLastSequence(err error) bool {
 	}
 	return apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence ||
 		apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant
+}
+
+// Sealer seals the content fields of an event for the stream and opens
+// them for readers (implemented by *shred.Sealer).
+type Sealer interface {
+	Seal(ctx context.Context, e events.Envelope) (events.Envelope, error)
+	Open(ctx context.Context, e events.Envelope) (events.Envelope, error)
+}
+
+// SetSealer makes every later append seal content under its data
+// subject's key, and Open open it. Call it before the log is shared
+// between goroutines.
+func (l *Log) SetSealer(s Sealer) { l.sealer = s }
+
+// Open returns e with its sealed content opened (events.Erased where the
+// key is gone). Readers of the stream (projection runners, workers) call it
+// before they use an event's data; without a sealer it returns e.
+func (l *Log) Open(ctx context.Context, e events.Envelope) (events.Envelope, error) {
+	if l.sealer == nil {
+		return e, nil
+	}
+	return l.sealer.Open(ctx, e)
 }
 
 // headerAllowance is what an event's headers (type, message id, expected

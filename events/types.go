@@ -77,6 +77,12 @@ func init() {
 	register(TypeAgentResponded, 1, func() Payload { return &AgentResponded{} })
 	register(TypeQueryAnswered, 1, func() Payload { return &QueryAnswered{} })
 	register(TypeQueryFailed, 1, func() Payload { return &QueryFailed{} })
+	register(TypeUserTokenRotated, 1, func() Payload { return &UserTokenRotated{} })
+	register(TypeUserTokenRevoked, 1, func() Payload { return &UserTokenRevoked{} })
+	register(TypeUserDeactivated, 1, func() Payload { return &UserDeactivated{} })
+	register(TypeUserReactivated, 1, func() Payload { return &UserReactivated{} })
+	register(TypeUserErased, 1, func() Payload { return &UserErased{} })
+	register(TypeFragmentDeleted, 1, func() Payload { return &FragmentDeleted{} })
 	// v2 adds labels (information-flow provenance); v1 events stay readable.
 	register(TypeAgentSelected, 2, func() Payload { return &AgentSelected{} })
 	register(TypeAgentResponded, 2, func() Payload { return &AgentResponded{} })

@@ -132,6 +132,7 @@ func (s *Server) routes() {
 	authed("POST /v1/queries", s.limited("queries", lim.Queries, s.submitQuery))
 	authed("GET /v1/queries/{id}", s.getQuery)
 	s.auditRoutes(authed)
+	s.lifecycleRoutes(authed)
 	s.consoleRoutes(authed)
 	s.mux.Handle("GET /{$}", console.Handler())
 	s.mux.Handle("GET /console/", console.Handler())

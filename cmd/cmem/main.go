@@ -84,6 +84,8 @@ func run(args []string, role string, needsCluster bool) error {
 	if err != nil {
 		return fmt.Errorf("CMEM_NATS_REPLICAS: %w", err)
 	}
+	fs.BoolVar(&cfg.Plaintext, "plaintext", env("CMEM_ENCRYPTION", "on") == "off",
+		"write content in clear, not sealed under its data subject's key (CMEM_ENCRYPTION=off); for measurements only")
 	fs.IntVar(&cfg.Replicas, "replicas", replicas, "replicas of cmem's streams on a NATS cluster (CMEM_NATS_REPLICAS)")
 	fs.StringVar(&cfg.DocumentRoot, "document-root", env("CMEM_DOCUMENT_ROOT", ""), "directory knowledge bases may name a server-side path in (CMEM_DOCUMENT_ROOT); empty refuses paths")
 	fs.DurationVar(&cfg.ReadWait, "read-wait", 5*time.Second, "how long a read waits for projections to be fresh enough")

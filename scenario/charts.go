@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -27,24 +28,40 @@ func (r *Results) charts(dir string) ([]string, error) {
 		name, plots, err = "scenario-2-per-user.svg", [][]*plot.Plot{{nil}}, nil
 		plots[0][0], err = fig4(r.S2)
 	case r.S3 != nil:
-		name, plots = "scenario-3-blocks.svg", [][]*plot.Plot{{fig5(r.S3)}}
-		if err := save(filepath.Join(dir, name), plots, 6*vg.Inch, 4*vg.Inch); err != nil {
+		name, plots = "scenario-3-blocks.svg", fig5(r.S3)
+		if err := save(filepath.Join(dir, name), plots, 6*vg.Inch, 6*vg.Inch); err != nil {
 			return nil, err
 		}
-		m := r.S3.Matrix
-		agents, err := matrixPlot("agents used (audit metrics)", m.Users, m.Agents, m.AgentUse, m.AgentGranted)
-		if err != nil {
-			return nil, err
+		files := []string{name}
+		for _, kind := range []string{"agents", "resources"} {
+			var grid [][]*plot.Plot
+			for i, blk := range r.S3.Blocks {
+				if i%3 == 0 {
+					grid = append(grid, nil)
+				}
+				m := blk.Matrix
+				title := blk.Block + " " + blk.Condition + ": agents used (audit metrics)"
+				cols, use, granted := m.Agents, m.AgentUse, m.AgentGranted
+				if kind == "resources" {
+					title = blk.Block + " " + blk.Condition + ": resources called (bus)"
+					cols, use, granted = m.Resources, m.ResourceUse, m.ResourceGranted
+				}
+				p, err := matrixPlot(title, m.Users, cols, use, granted)
+				if err != nil {
+					return nil, err
+				}
+				grid[len(grid)-1] = append(grid[len(grid)-1], p)
+			}
+			for len(grid[len(grid)-1]) < 3 {
+				grid[len(grid)-1] = append(grid[len(grid)-1], plot.New())
+			}
+			f := "scenario-3-access-" + kind + ".svg"
+			if err := save(filepath.Join(dir, f), grid, 15*vg.Inch, vg.Length(len(grid))*4*vg.Inch); err != nil {
+				return nil, err
+			}
+			files = append(files, f)
 		}
-		res, err := matrixPlot("resources called (bus events)", m.Users, m.Resources, m.ResourceUse, m.ResourceGranted)
-		if err != nil {
-			return nil, err
-		}
-		const access = "scenario-3-access-matrix.svg"
-		if err := save(filepath.Join(dir, access), [][]*plot.Plot{{agents, res}}, 10*vg.Inch, 4*vg.Inch); err != nil {
-			return nil, err
-		}
-		return []string{name, access}, nil
+		return files, nil
 	}
 	if err != nil {
 		return nil, err
@@ -137,47 +154,47 @@ func fig4(s *S2) (*plot.Plot, error) {
 	p.Add(a, b)
 	p.Legend.Add("shared memory", a)
 	p.Legend.Add("isolated", b)
-	p.Legend.Top = true
+	p.Legend.Top, p.Legend.Left = true, true
 	p.NominalX(names...)
 	return p, nil
 }
 
-// fig5 is Fig. 5: accuracy, agents and resources per query over the
-// blocks.
-func fig5(s *S3) *plot.Plot {
-	p := plot.New()
-	p.Title.Text = "Scenario 3: per block (grant t0–t4, revoke t5–t8)"
-	p.X.Label.Text = "time block"
-	p.Y.Label.Text = "per query"
+// fig5 is Fig. 5: accuracy, agents and resource calls per query over the
+// blocks, one panel each.
+func fig5(s *S3) [][]*plot.Plot {
 	series := []struct {
 		name string
 		get  func(S3Block) float64
 	}{
 		{"accuracy", func(b S3Block) float64 { return b.Accuracy }},
-		{"agents", func(b S3Block) float64 { return b.Agents }},
-		{"resource calls", func(b S3Block) float64 { return b.Resources }},
+		{"agents / query", func(b S3Block) float64 { return b.Agents }},
+		{"resource calls / query", func(b S3Block) float64 { return b.Resources }},
 	}
 	var names []string
 	for _, b := range s.Blocks {
 		names = append(names, b.Block)
 	}
+	var out [][]*plot.Plot
 	for i, sr := range series {
+		p := plot.New()
+		if i == 0 {
+			p.Title.Text = "Scenario 3: per block (grant t0–t4, revoke t5–t8)"
+		}
+		p.Y.Label.Text = sr.name
+		p.Y.Min = 0
 		xys := make(plotter.XYs, len(s.Blocks))
 		for j, b := range s.Blocks {
 			xys[j] = plotter.XY{X: float64(j), Y: sr.get(b)}
 		}
-		l, pts, err := plotter.NewLinePoints(xys)
-		if err != nil {
-			continue
+		if l, pts, err := plotter.NewLinePoints(xys); err == nil {
+			l.Color, pts.Color = plotutil.Color(i), plotutil.Color(i)
+			pts.Shape = plotutil.Shape(i)
+			p.Add(l, pts)
 		}
-		l.Color, pts.Color = plotutil.Color(i), plotutil.Color(i)
-		pts.Shape = plotutil.Shape(i)
-		p.Add(l, pts)
-		p.Legend.Add(sr.name, l, pts)
+		p.NominalX(names...)
+		out = append(out, []*plot.Plot{p})
 	}
-	p.NominalX(names...)
-	p.Legend.Top = true
-	return p
+	return out
 }
 
 var (
@@ -222,7 +239,7 @@ func matrixPlot(title string, users, cols []string, use [][]int, granted [][]boo
 	p.Add(l)
 	var xs, ys []string
 	for _, c := range cols {
-		xs = append(xs, short(c))
+		xs = append(xs, strings.TrimSuffix(strings.TrimSuffix(short(c), "_agent"), "_kb"))
 	}
 	for u := range users {
 		ys = append(ys, short(users[len(users)-1-u]))

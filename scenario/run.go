@@ -24,10 +24,10 @@ type Results struct {
 	// OutsideGrant counts audited uses (an agent in a query, a resource
 	// call on the bus) by a user who had no grant covering them in that
 	// block: must be 0.
-	OutsideGrant int  `json:"outside_grant"`
-	S1           *S1  `json:"scenario1,omitempty"`
-	S2           *S2  `json:"scenario2,omitempty"`
-	S3           *S3  `json:"scenario3,omitempty"`
+	OutsideGrant int      `json:"outside_grant"`
+	S1           *S1      `json:"scenario1,omitempty"`
+	S2           *S2      `json:"scenario2,omitempty"`
+	S3           *S3      `json:"scenario3,omitempty"`
 	Files        []string `json:"files"`
 }
 
@@ -123,7 +123,7 @@ type asked struct {
 	Answer   string `json:"answer"`
 	Correct  bool   `json:"correct"`
 	// LLMCorrect is the LLM judge's verdict when a model is configured.
-	LLMCorrect    *bool `json:"llm_correct,omitempty"`
+	LLMCorrect    *bool    `json:"llm_correct,omitempty"`
 	Agents        []string `json:"agents"`
 	ResourceCalls int      `json:"resource_calls"`
 	PrivateRead   int      `json:"private_fragments_read"`

@@ -16,12 +16,12 @@ type S2 struct {
 
 // S2User is one role's resource calls in each configuration (Fig. 4).
 type S2User struct {
-	Role             string  `json:"role"`
+	Role             string   `json:"role"`
 	Agents           []string `json:"agents"`
-	Shared           int     `json:"shared_resource_calls"`
-	Isolated         int     `json:"isolated_resource_calls"`
-	SharedAccuracy   float64 `json:"shared_accuracy"`
-	IsolatedAccuracy float64 `json:"isolated_accuracy"`
+	Shared           int      `json:"shared_resource_calls"`
+	Isolated         int      `json:"isolated_resource_calls"`
+	SharedAccuracy   float64  `json:"shared_accuracy"`
+	IsolatedAccuracy float64  `json:"isolated_accuracy"`
 }
 
 var (

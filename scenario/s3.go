@@ -25,6 +25,7 @@ type S3Block struct {
 	UserMemory  float64     `json:"user_memory_per_query"`
 	CrossMemory float64     `json:"cross_memory_per_query"`
 	Graph       [][2]string `json:"graph"` // (user, agent) edges, short names
+	Matrix      Matrix      `json:"matrix"` // this block's uses and grants (Fig. 11)
 	Queries     []asked     `json:"queries"`
 }
 
@@ -186,5 +187,17 @@ func (e *env) scenario3(ctx context.Context) (*S3, error) {
 		return nil, err
 	}
 	out.Matrix = buildMatrix(userIDs, agentIDs, kbIDs, all, blockOf, blocks, calls)
+	for b := range out.Blocks {
+		only := make([]access, len(blocks)) // the other blocks grant nothing
+		for i := range only {
+			only[i] = access{}
+		}
+		only[b] = blocks[b]
+		of := map[string]int{}
+		for _, q := range out.Blocks[b].Queries {
+			of[q.ID] = b
+		}
+		out.Blocks[b].Matrix = buildMatrix(userIDs, agentIDs, kbIDs, out.Blocks[b].Queries, of, only, calls)
+	}
 	return out, nil
 }

@@ -40,9 +40,9 @@ type Config struct {
 var Defaults = Config{
 	Overlaps:       []int{0, 25, 50, 75},
 	Users:          5,
-	QueriesPerUser: 8,
-	Objectives:     8,
-	PerCategory:    2,
+	QueriesPerUser: 20,
+	Objectives:     20,
+	PerCategory:    4,
 	Seed:           1,
 	Isolated:       true,
 }

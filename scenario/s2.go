@@ -26,9 +26,9 @@ type S2User struct {
 
 var (
 	s2Domains = []domain{
-		{"market", "market research: consumer demand index, market share, competitor count, customer segment size", []string{"consumer demand index", "market share", "competitor count", "customer segment size"}},
-		{"finance", "financial forecasting: forecast revenue, break-even month, gross margin, capital expenditure", []string{"forecast revenue", "break-even month", "gross margin", "capital expenditure"}},
-		{"logistics", "logistics and operations: shipping lead time, warehouse throughput, freight cost, supplier count", []string{"shipping lead time", "warehouse throughput", "freight cost", "supplier count"}},
+		{"market", "market research: consumer demand index, market share, competitor count, customer segment size", []string{"consumer demand index", "market share", "competitor count", "customer segment size", "survey panel size", "brand awareness score", "retail outlet count", "online search volume"}},
+		{"finance", "financial forecasting: forecast revenue, break-even month, gross margin, capital expenditure", []string{"forecast revenue", "break-even month", "gross margin", "capital expenditure", "payback period", "operating budget", "net present value", "cash reserve"}},
+		{"logistics", "logistics and operations: shipping lead time, warehouse throughput, freight cost, supplier count", []string{"shipping lead time", "warehouse throughput", "freight cost", "supplier count", "pallet capacity", "delivery radius", "customs clearance days", "truck fleet size"}},
 	}
 	// Table 5: which agents each role may invoke.
 	s2Roles = []struct {

@@ -24,7 +24,7 @@ type S3Block struct {
 	Agents      float64     `json:"agents_per_query"`
 	UserMemory  float64     `json:"user_memory_per_query"`
 	CrossMemory float64     `json:"cross_memory_per_query"`
-	Graph       [][2]string `json:"graph"` // (user, agent) edges, short names
+	Graph       [][2]string `json:"graph"`  // (user, agent) edges, short names
 	Matrix      Matrix      `json:"matrix"` // this block's uses and grants (Fig. 11)
 	Queries     []asked     `json:"queries"`
 }

@@ -11,8 +11,11 @@ import (
 // fields take the defaults.
 type Config struct {
 	app.PipelineConfig
-	// AckWait is how long JetStream waits for a stage before redelivering
-	// its event to another worker; it must exceed StageTimeout.
+	// AckWait is how long JetStream waits, without news from the worker,
+	// before it redelivers a stage's event to another worker. A worker
+	// sends news (an in-progress acknowledgement) every AckWait/3 while a
+	// stage runs, so a slow stage keeps its event and a stage whose worker
+	// died is taken over within AckWait. Default 5s.
 	AckWait time.Duration
 	// Group prefixes the durable consumer names; workers with the same group
 	// share the work. Default "cmem".
@@ -20,9 +23,9 @@ type Config struct {
 }
 
 func (c *Config) setDefaults() {
-	c.PipelineConfig.SetDefaults()
+	c.SetDefaults()
 	if c.AckWait == 0 {
-		c.AckWait = c.StageTimeout + 30*time.Second
+		c.AckWait = 5 * time.Second
 	}
 	if c.Group == "" {
 		c.Group = "cmem"
@@ -32,8 +35,8 @@ func (c *Config) setDefaults() {
 // Validate reports every problem with c.
 func (c Config) Validate() error {
 	errs := []error{c.PipelineConfig.Validate()}
-	if c.AckWait <= c.StageTimeout {
-		errs = append(errs, errors.New("workers: AckWait must exceed StageTimeout, or slow stages are redelivered while they run"))
+	if c.AckWait < time.Second {
+		errs = append(errs, errors.New("workers: AckWait must be at least 1s (in-progress acknowledgements go every AckWait/3)"))
 	}
 	return errors.Join(errs...)
 }

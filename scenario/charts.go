@@ -23,10 +23,11 @@ func (r *Results) charts(dir string) ([]string, error) {
 	var err error
 	switch {
 	case r.S1 != nil:
-		name, plots, err = "scenario-1-resource-calls.svg", [][]*plot.Plot{{fig3(r.S1)}}, nil
+		name, plots = "scenario-1-resource-calls.svg", [][]*plot.Plot{{fig3(r.S1)}}
 	case r.S2 != nil:
-		name, plots, err = "scenario-2-per-user.svg", [][]*plot.Plot{{nil}}, nil
-		plots[0][0], err = fig4(r.S2)
+		var p *plot.Plot
+		p, err = fig4(r.S2)
+		name, plots = "scenario-2-per-user.svg", [][]*plot.Plot{{p}}
 	case r.S3 != nil:
 		name, plots = "scenario-3-blocks.svg", fig5(r.S3)
 		if err := save(filepath.Join(dir, name), plots, 6*vg.Inch, 6*vg.Inch); err != nil {

@@ -44,7 +44,7 @@ func (p *progress) draw() {
 	if p.total > 0 {
 		fill = p.done * width / p.total
 	}
-	fmt.Fprintf(p.w, "\r%-28s [%s%s] %d/%d %s", p.label, strings.Repeat("#", fill), strings.Repeat(".", width-fill),
+	_, _ = fmt.Fprintf(p.w, "\r%-28s [%s%s] %d/%d %s", p.label, strings.Repeat("#", fill), strings.Repeat(".", width-fill),
 		p.done, p.total, time.Since(p.start).Round(time.Second))
 }
 
@@ -52,6 +52,6 @@ func (p *progress) draw() {
 func (p *progress) finish() {
 	if p.w != nil {
 		p.draw()
-		fmt.Fprintln(p.w)
+		_, _ = fmt.Fprintln(p.w)
 	}
 }

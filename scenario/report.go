@@ -26,7 +26,7 @@ func (r *Results) write(dir string) error {
 	if err != nil {
 		return err
 	}
-	r.Files = append(charts, "report.md", "results.json")
+	r.Files = append(append([]string(nil), charts...), "report.md", "results.json")
 	if err := os.WriteFile(filepath.Join(dir, "report.md"), []byte(r.markdown(charts)), 0o644); err != nil {
 		return err
 	}

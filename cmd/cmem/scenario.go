@@ -58,7 +58,7 @@ func scenarioCmd(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "scenario %d: %d queries in %.0f s, %d audited violations, %d uses outside the graph; wrote %s/{%s}\n",
+	_, _ = fmt.Fprintf(stdout, "scenario %d: %d queries in %.0f s, %d audited violations, %d uses outside the graph; wrote %s/{%s}\n",
 		n, res.Queries, res.Seconds, res.Violations, res.OutsideGrant, cfg.Out, strings.Join(res.Files, ","))
 	if res.Violations != 0 || res.OutsideGrant != 0 {
 		return errors.New("scenario: the audit found uses that were not admissible")

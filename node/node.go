@@ -120,7 +120,7 @@ func (n *Node) open(ctx context.Context) error {
 	if n.Embedder, err = newEmbedder(cfg); err != nil {
 		return err
 	}
-	if n.LLM, err = newProvider(cfg, n.Graph.UserIDs, n.logger); err != nil {
+	if n.LLM, err = newProvider(cfg, n.Embedder, n.Graph.UserIDs, n.logger); err != nil {
 		return err
 	}
 	n.Store, _, err = newStore(ctx, cfg, n.Embedder.Dims())

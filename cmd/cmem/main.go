@@ -95,6 +95,7 @@ func run(args []string, role string, needsCluster bool) error {
 	fs.StringVar(&cfg.OpenAIBaseURL, "openai-base-url", env("CMEM_OPENAI_BASE_URL", ""), "OpenAI-compatible API base URL; empty = offline provider (CMEM_OPENAI_BASE_URL)")
 	fs.StringVar(&cfg.ChatModel, "chat-model", env("CMEM_CHAT_MODEL", ""), "chat model for the OpenAI provider (CMEM_CHAT_MODEL)")
 	fs.StringVar(&cfg.EmbeddingModel, "embedding-model", env("CMEM_EMBEDDING_MODEL", ""), "embedding model for the OpenAI provider (CMEM_EMBEDDING_MODEL)")
+	fs.StringVar(&cfg.Embedder, "embedder", env("CMEM_EMBEDDER", "semantic"), "offline embedder: semantic (word vectors in the binary) or hashing (CMEM_EMBEDDER)")
 	fs.IntVar(&cfg.EmbeddingDims, "embedding-dims", 0, "embedding dimensions; 0 = the model's native size")
 	fs.DurationVar(&cfg.Workers.StageTimeout, "stage-timeout", 60*time.Second, "bound on one pipeline stage (worker roles)")
 	fs.DurationVar(&cfg.Workers.AckWait, "ack-wait", 0, "how soon another worker takes over a stage whose worker went silent (heartbeats every ack-wait/3); 0 = 5s")

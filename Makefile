@@ -5,7 +5,7 @@ LINT    := $(GOBIN)/golangci-lint
 LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 
-.PHONY: run test test-deps bench lint fmt vet build clean embeddings scenarios
+.PHONY: run test test-deps bench fuzz lint fmt vet build clean embeddings scenarios
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 run:
@@ -23,6 +23,7 @@ test-deps:
 bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./access/
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
+	$(GO) test -run '^$$' -bench AppendSync -benchtime 1x ./eventlog/
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
 	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
@@ -35,6 +36,17 @@ SCENARIO_OUT ?= ./scenario-out
 scenarios:
 	$(GO) build -o $(SCENARIO_OUT)/cmem ./cmd/cmem
 	for n in 1 2 3; do $(SCENARIO_OUT)/cmem scenario $$n -out $(SCENARIO_OUT)/$$n $(SCENARIO_FLAGS) || exit 1; done
+
+## fuzz: run every fuzz target for FUZZTIME each (their seed corpora run in `make test`)
+FUZZTIME ?= 30s
+FUZZ_TARGETS := \
+	events:FuzzEnvelope events:FuzzPayload \
+	gateway:FuzzDecodeBody gateway:FuzzTimeAndWait gateway:FuzzHTTPBodies gateway:FuzzNATSIngress \
+	resources:FuzzEvaluate resources:FuzzBuild memory:FuzzCheckPolicy subjects:FuzzReplyAllowed
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "== $$name ($$pkg, $(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) -parallel 1 ./$$pkg/; done
 
 ## lint: gofmt, go vet and golangci-lint
 lint: vet

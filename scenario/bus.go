@@ -14,6 +14,9 @@ import (
 // without cmem).
 const streamName = "CMEM_EVENTS"
 
+// readerInbox is the inbox prefix the read-only credential may use.
+const readerInbox = "_CMEM_READER"
+
 // resourceCall is a cmem.resource.called event as read from the bus.
 type resourceCall struct {
 	QueryID  string `json:"query_id"`
@@ -25,9 +28,10 @@ type resourceCall struct {
 
 // resourceCalls reads every cmem.resource.called event on the log, from
 // the first to the head at the time of the call, over an ordered consumer
-// on the query subjects, authenticated with the admin token.
+// on the query subjects, with the bus's read-only event-stream credential
+// (README: Hardening, the bus).
 func resourceCalls(ctx context.Context, natsURL, token string) ([]resourceCall, error) {
-	nc, err := nats.Connect(natsURL, nats.Token(token), nats.Name("cmem-scenario"))
+	nc, err := nats.Connect(natsURL, nats.Token(token), nats.Name("cmem-scenario"), nats.CustomInboxPrefix(readerInbox))
 	if err != nil {
 		return nil, fmt.Errorf("bus %s: %w", natsURL, err)
 	}

@@ -30,6 +30,9 @@ type Config struct {
 	// starts an embedded node on a temporary data dir. NATSURL is its bus
 	// (default: the URL's host on port 4222).
 	URL, Token, NATSURL string
+	// NATSToken is the running cmem's read-only event-stream credential
+	// ($CMEM_DATA/nats-reader.token, CMEM_NATS_READER_TOKEN).
+	NATSToken string
 
 	// Progress receives a progress bar (stderr); nil draws none.
 	Progress io.Writer
@@ -94,8 +97,8 @@ func (c Config) Validate() error {
 	if c.Provenance != "transitive" && c.Provenance != "direct" {
 		errs = append(errs, fmt.Errorf("scenario: provenance must be transitive or direct, not %q", c.Provenance))
 	}
-	if c.URL != "" && c.Token == "" {
-		errs = append(errs, errors.New("scenario: a running cmem (URL) needs its admin token"))
+	if c.URL != "" && (c.Token == "" || c.NATSToken == "") {
+		errs = append(errs, errors.New("scenario: a running cmem (URL) needs its admin token and its bus reader token"))
 	}
 	return errors.Join(errs...)
 }

@@ -17,6 +17,7 @@ type embedded struct {
 	n       *node.Node
 	dir     string
 	token   string
+	reader  string // the bus's read-only event-stream credential
 	baseURL string
 	natsURL string
 }
@@ -28,14 +29,13 @@ func startEmbedded(ctx context.Context) (*embedded, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 16)
-	_, _ = rand.Read(b)
-	token := hex.EncodeToString(b)
+	token, reader := randomToken(), randomToken()
 	cfg := node.Config{
 		DataDir:        dir,
 		HTTPAddr:       "127.0.0.1:0",
 		NATSPort:       -1,
 		AdminToken:     token,
+		ReaderToken:    reader,
 		ReadWait:       10 * time.Second,
 		Source:         "cmem/scenario",
 		OpenAIBaseURL:  os.Getenv("CMEM_OPENAI_BASE_URL"),
@@ -52,7 +52,13 @@ func startEmbedded(ctx context.Context) (*embedded, error) {
 		_ = os.RemoveAll(dir)
 		return nil, err
 	}
-	return &embedded{n: n, dir: dir, token: token, baseURL: "http://" + n.Addr(), natsURL: n.Log.ClientURL()}, nil
+	return &embedded{n: n, dir: dir, token: token, reader: reader, baseURL: "http://" + n.Addr(), natsURL: n.Log.ClientURL()}, nil
+}
+
+func randomToken() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 func (e *embedded) close() {

@@ -36,6 +36,7 @@ type Results struct {
 type env struct {
 	c       *client
 	natsURL string
+	reader  string // bus credential for reading the event stream
 	ns      string // prefix of every id this run registers
 	judge   *llmJudge
 	bar     *progress
@@ -60,9 +61,9 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 			return nil, fmt.Errorf("scenario: start an embedded cmem: %w", err)
 		}
 		defer node.close()
-		e.c, e.natsURL = newClient(node.baseURL, node.token), node.natsURL
+		e.c, e.natsURL, e.reader = newClient(node.baseURL, node.token), node.natsURL, node.reader
 	} else {
-		e.c, e.natsURL = newClient(cfg.URL, cfg.Token), cfg.NATSURL
+		e.c, e.natsURL, e.reader = newClient(cfg.URL, cfg.Token), cfg.NATSURL, cfg.NATSToken
 		if e.natsURL == "" {
 			u, err := url.Parse(cfg.URL)
 			if err != nil {

@@ -186,7 +186,7 @@ func (e *env) s2Run(ctx context.Context, mode string, plan []s2Objective, out *S
 	for _, q := range qs {
 		blockOf[q.ID] = 0
 	}
-	calls, err := resourceCalls(ctx, e.natsURL, e.c.admin)
+	calls, err := resourceCalls(ctx, e.natsURL, e.reader)
 	if err != nil {
 		return err
 	}

@@ -182,7 +182,7 @@ func (e *env) scenario3(ctx context.Context) (*S3, error) {
 		blk.UserMemory, blk.CrossMemory = s.private, s.shared
 		all = append(all, blk.Queries...)
 	}
-	calls, err := resourceCalls(ctx, e.natsURL, e.c.admin)
+	calls, err := resourceCalls(ctx, e.natsURL, e.reader)
 	if err != nil {
 		return nil, err
 	}

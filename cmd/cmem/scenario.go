@@ -40,6 +40,7 @@ func scenarioCmd(args []string, stdout io.Writer) error {
 	fs.StringVar(&cfg.URL, "url", "", "base URL of a running cmem; empty starts an embedded one on a temporary data dir")
 	fs.StringVar(&cfg.Token, "token", env("CMEM_ADMIN_TOKEN", ""), "admin token of the running cmem (CMEM_ADMIN_TOKEN)")
 	fs.StringVar(&cfg.NATSURL, "nats", env("CMEM_NATS_URL", ""), "NATS URL of the running cmem's bus; default its host on port 4222")
+	fs.StringVar(&cfg.NATSToken, "nats-token", env("CMEM_NATS_READER_TOKEN", ""), "the running cmem's read-only bus credential, $CMEM_DATA/nats-reader.token (CMEM_NATS_READER_TOKEN)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	_ = fs.Parse(args[1:])
 	for _, s := range strings.Split(*overlaps, ",") {

@@ -31,7 +31,10 @@ type resourceCall struct {
 // on the query subjects, with the bus's read-only event-stream credential
 // (README: Hardening, the bus).
 func resourceCalls(ctx context.Context, natsURL, token string) ([]resourceCall, error) {
-	nc, err := nats.Connect(natsURL, nats.Token(token), nats.Name("cmem-scenario"), nats.CustomInboxPrefix(readerInbox))
+	nc, err := nats.Connect(natsURL, nats.Token(token), nats.Name("cmem-scenario"), nats.CustomInboxPrefix(readerInbox),
+		// The reader may not delete consumers, so the ordered consumer's
+		// clean-up is refused (the server drops it when idle): stay quiet.
+		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}))
 	if err != nil {
 		return nil, fmt.Errorf("bus %s: %w", natsURL, err)
 	}

@@ -5,7 +5,7 @@ LINT    := $(GOBIN)/golangci-lint
 LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 
-.PHONY: run test test-deps bench fuzz lint fmt vet build clean embeddings scenarios
+.PHONY: run test test-deps bench fuzz lint fmt vet build clean embeddings screenshots scenarios
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 run:
@@ -36,6 +36,11 @@ SCENARIO_OUT ?= ./scenario-out
 scenarios:
 	$(GO) build -o $(SCENARIO_OUT)/cmem ./cmd/cmem
 	for n in 1 2 3; do $(SCENARIO_OUT)/cmem scenario $$n -out $(SCENARIO_OUT)/$$n $(SCENARIO_FLAGS) || exit 1; done
+
+## screenshots: render each console page of a seeded workload in headless Chromium into docs/console/
+screenshots: test-deps
+	mkdir -p docs/console
+	CMEM_SCREENSHOTS=$(CURDIR)/docs/console $(GO) test -count=1 -run 'TestConsole' ./console/
 
 ## fuzz: run every fuzz target for FUZZTIME each (their seed corpora run in `make test`)
 FUZZTIME ?= 30s

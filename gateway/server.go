@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/console"
 )
 
 // Config tunes the HTTP adapter.
@@ -88,6 +90,9 @@ type Server struct {
 	logger *slog.Logger
 	mux    *http.ServeMux
 	limits *limiter
+	// closing ends the event streams (CloseStreams).
+	closing      context.Context
+	closeStreams context.CancelFunc
 }
 
 // New returns the API handler.
@@ -99,6 +104,7 @@ func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
 		logger = slog.Default()
 	}
 	s := &Server{cfg: cfg, app: a, logger: logger, mux: http.NewServeMux(), limits: newLimiter()}
+	s.closing, s.closeStreams = context.WithCancel(context.Background())
 	s.routes()
 	return s, nil
 }
@@ -126,6 +132,9 @@ func (s *Server) routes() {
 	authed("POST /v1/queries", s.limited("queries", lim.Queries, s.submitQuery))
 	authed("GET /v1/queries/{id}", s.getQuery)
 	s.auditRoutes(authed)
+	s.consoleRoutes(authed)
+	s.mux.Handle("GET /{$}", console.Handler())
+	s.mux.Handle("GET /console/", console.Handler())
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -154,7 +163,7 @@ func (s *Server) unrouted(w http.ResponseWriter, r *http.Request) {
 
 // HTTPServer is an http.Server for s with its timeouts set.
 func (s *Server) HTTPServer() *http.Server {
-	return &http.Server{
+	srv := &http.Server{
 		Handler:           s,
 		ReadHeaderTimeout: min(10*time.Second, s.cfg.ReadTimeout),
 		ReadTimeout:       s.cfg.ReadTimeout,
@@ -162,6 +171,9 @@ func (s *Server) HTTPServer() *http.Server {
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.logger.Handler(), slog.LevelDebug),
 	}
+	// Shutdown waits for open requests; event streams end at once.
+	srv.RegisterOnShutdown(s.CloseStreams)
+	return srv
 }
 
 // ServeHTTP implements http.Handler.
@@ -185,6 +197,10 @@ type statusRecorder struct {
 	http.ResponseWriter
 	status int
 }
+
+// Unwrap lets http.ResponseController reach the connection (flushes of
+// the event stream).
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 func (r *statusRecorder) WriteHeader(code int) {
 	r.status = code

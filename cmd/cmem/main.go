@@ -33,6 +33,7 @@ commands:
   worker    run the query pipeline's workers against the NATS cluster at CMEM_NATS_URL
   audit     ask a running cmem's audit trail (visible, reads, violations, metrics)
   policy    set or list write, read and provenance policies of a running cmem
+  scenario  run one of the paper's three experiments (1|2|3) and write its report and charts
 
 Run 'cmem <command> -h' for the flags of a command.
 `
@@ -54,6 +55,8 @@ func main() {
 		err = auditCmd(args, os.Stdout)
 	case "policy":
 		err = policyCmd(args, os.Stdout)
+	case "scenario":
+		err = scenarioCmd(args, os.Stdout)
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 	default:

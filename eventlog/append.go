@@ -52,29 +52,39 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 	return ack.Sequence, nil
 }
 
-// AppendBatch stores es with pipelined publishes and returns their revisions
-// in order. It is for bulk loads (imports, benchmarks); commands use Append.
+// batchWindow bounds the publishes of a batch awaiting their
+// acknowledgement: past the client's pending limit a publish stalls and
+// fails, and with a server that syncs every write (the default) acks come
+// back more slowly than publishes go out.
+const batchWindow = 1024
+
+// AppendBatch stores es with pipelined publishes, at most batchWindow in
+// flight, and returns their revisions in order. It is for bulk loads
+// (imports, benchmarks); commands use Append.
 func (l *Log) AppendBatch(ctx context.Context, es []events.Envelope) ([]uint64, error) {
-	futures := make([]jetstream.PubAckFuture, len(es))
-	appendRequests.Add(float64(len(es)))
-	for i, e := range es {
-		msg, err := l.message(ctx, e)
-		if err != nil {
-			return nil, fmt.Errorf("event %d: %w", i, err)
-		}
-		if futures[i], err = l.js.PublishMsgAsync(msg, jetstream.WithMsgID(e.ID)); err != nil {
-			return nil, fmt.Errorf("eventlog: append batch event %d: %w", i, err)
-		}
-	}
 	revs := make([]uint64, len(es))
-	for i, f := range futures {
-		select {
-		case ack := <-f.Ok():
-			revs[i] = ack.Sequence
-		case err := <-f.Err():
-			return nil, fmt.Errorf("eventlog: append batch event %d: %w", i, err)
-		case <-ctx.Done():
-			return nil, ctx.Err()
+	appendRequests.Add(float64(len(es)))
+	for lo := 0; lo < len(es); lo += batchWindow {
+		hi := min(lo+batchWindow, len(es))
+		futures := make([]jetstream.PubAckFuture, hi-lo)
+		for i := lo; i < hi; i++ {
+			msg, err := l.message(ctx, es[i])
+			if err != nil {
+				return nil, fmt.Errorf("event %d: %w", i, err)
+			}
+			if futures[i-lo], err = l.js.PublishMsgAsync(msg, jetstream.WithMsgID(es[i].ID)); err != nil {
+				return nil, fmt.Errorf("eventlog: append batch event %d: %w", i, err)
+			}
+		}
+		for j, f := range futures {
+			select {
+			case ack := <-f.Ok():
+				revs[lo+j] = ack.Sequence
+			case err := <-f.Err():
+				return nil, fmt.Errorf("eventlog: append batch event %d: %w", lo+j, err)
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
 		}
 	}
 	return revs, nil

@@ -175,6 +175,29 @@ func (a *App) appendStep(ctx context.Context, id Identity, p events.Payload, exc
 	return a.log.Append(ctx, e, exclusive)
 }
 
+// appendAt is appendStep (not exclusive) with the event's time set to at
+// (zero = now): a decision judged at a wall clock records that clock, so
+// the audit can judge it at the same instant.
+func (a *App) appendAt(ctx context.Context, id Identity, p events.Payload, step string, at time.Time) (uint64, error) {
+	m := a.meta(ctx, id)
+	m.ID, m.Time = step, at
+	e, err := events.New(m, p)
+	if err != nil {
+		return 0, err
+	}
+	return a.log.Append(ctx, e, false)
+}
+
+// now is the point a permission decision is made at once the fence has
+// passed: the projection's revision, judged at this process's wall clock so
+// that a grant past its expiry is off even before its expired event is in
+// the log (see access.Now). It returns the clock too, for the event that
+// records the decision.
+func (a *App) now() (access.Point, time.Time) {
+	t := a.clockNow()
+	return access.Now(a.view.Revision(), t), t
+}
+
 // fence waits until the projections include every acknowledged event under
 // filter and at least minRevision. Reading the head from the log leader
 // before answering is what makes "a read that starts after a revoke was
@@ -224,12 +247,13 @@ func CorrelationID(ctx context.Context) string {
 }
 
 // AuthzFence waits until the projections include every acknowledged grant,
-// revoke and policy change, and returns the point that is "now" for a
-// permission decision. Workers call it before each decision they make on a
+// revoke, expiry and policy change, and returns the point that is "now" for a
+// permission decision: the fenced revision at this process's clock. Workers call it before each decision they make on a
 // user's behalf.
 func (a *App) AuthzFence(ctx context.Context) (access.Point, error) {
 	if err := a.fenceAuthz(ctx, 0); err != nil {
 		return access.Point{}, err
 	}
-	return access.AtRevision(a.view.Revision()), nil
+	p, _ := a.now()
+	return p, nil
 }

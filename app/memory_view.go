@@ -58,7 +58,8 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 		return ViewAnswer{}, err
 	}
 	g := a.view.Revision()
-	now := access.AtRevision(g)
+	clock := a.clockNow()
+	now := access.Now(g, clock)
 	if !a.view.CanInvoke(by.ID, req.Agent, now) {
 		return ViewAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", ErrForbidden, by.ID, req.Agent)
 	}
@@ -66,7 +67,7 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 	if err != nil {
 		return ViewAnswer{}, fmt.Errorf("%w: embed query: %w", ErrUnavailable, err)
 	}
-	pol := a.policies.Resolve(memory.TargetRead, by.ID, req.Agent, a.clockNow())
+	pol := a.policies.Resolve(memory.TargetRead, by.ID, req.Agent, clock)
 	allowedA, allowedR := a.view.Agents(by.ID, now), a.view.Resources(req.Agent, now)
 	allAgents, allResources := a.view.AgentIDs(), a.view.ResourceIDs()
 	ans := ViewAnswer{GraphRevision: g}
@@ -83,7 +84,9 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 	}
 	read := &events.MemoryRead{User: by.ID, Agent: req.Agent, Query: req.Query, QueryID: req.QueryID,
 		Private: ids(ans.Private), Shared: ids(ans.Shared), GraphRevision: g, KUser: req.KUser, KCross: req.KCross, Policy: trace}
-	if ans.Revision, err = a.appendStep(ctx, by, read, false, req.StepID); err != nil {
+	// The read's time is the clock it was judged at: the audit judges it at
+	// (graph_revision, time), exactly as it was served.
+	if ans.Revision, err = a.appendAt(ctx, by, read, req.StepID, clock); err != nil {
 		return ViewAnswer{}, err
 	}
 	return ans, nil

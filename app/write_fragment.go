@@ -51,7 +51,7 @@ func (a *App) WriteFragment(ctx context.Context, by Identity, req WriteRequest) 
 	if err := a.fenceAuthz(ctx, 0); err != nil {
 		return WriteAnswer{}, err
 	}
-	now := access.AtRevision(a.view.Revision())
+	now, t := a.now()
 	if !a.view.CanInvoke(by.ID, req.Agent, now) {
 		return WriteAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", ErrForbidden, by.ID, req.Agent)
 	}
@@ -64,7 +64,6 @@ func (a *App) WriteFragment(ctx context.Context, by Identity, req WriteRequest) 
 	if err != nil {
 		return WriteAnswer{}, err
 	}
-	t := a.clockNow()
 	mode := a.policies.Resolve(memory.TargetProvenance, by.ID, req.Agent, t)
 	prov := memory.Derive(mode.Kind, req.Agent, req.Resources, sources)
 

@@ -42,11 +42,19 @@ type workloadGen struct {
 	current  map[string]string // user -> open query
 	queries  int
 	nextFrag int
+	// expiring is, per edge whose newest change is a grant with an
+	// expiry, that grant's revision and expiry.
+	expiring map[edgeChange]expiringGrant
+}
+
+type expiringGrant struct {
+	rev uint64
+	at  time.Time
 }
 
 func newWorkload(seed uint64, users, agents, resources, ops int) *workload {
 	g := &workloadGen{workload: &workload{t0: workloadT0}, rng: rand.New(rand.NewPCG(seed, seed+1)),
-		now: workloadT0, private: map[string][]string{}, current: map[string]string{}}
+		now: workloadT0, private: map[string][]string{}, current: map[string]string{}, expiring: map[edgeChange]expiringGrant{}}
 	for i := range users {
 		g.users = append(g.users, fmt.Sprintf("u%d", i))
 		g.emit(&events.UserRegistered{ID: g.users[i], Role: events.RoleUser, TokenSHA256: fmt.Sprintf("%064x", i)})
@@ -103,26 +111,55 @@ func (g *workloadGen) step() {
 	u, a := g.pick(g.users), g.pick(g.agents)
 	switch r := g.rng.IntN(100); {
 	case r < 20:
-		defer g.noteChange(true, u, a)
-		if g.rng.IntN(100) < 65 {
-			g.emit(&events.UserAgentGranted{User: u, Agent: a})
-		} else {
-			g.emit(&events.UserAgentRevoked{User: u, Agent: a})
-		}
+		g.edgeStep(true, u, a)
 	case r < 35:
-		res := g.pick(g.resources)
-		defer g.noteChange(false, a, res)
-		if g.rng.IntN(100) < 65 {
-			g.emit(&events.AgentResourceGranted{Agent: a, Resource: res})
-		} else {
-			g.emit(&events.AgentResourceRevoked{Agent: a, Resource: res})
-		}
+		g.edgeStep(false, a, g.pick(g.resources))
 	case r < 55:
 		g.write(u)
 	case r < 80:
 		g.read(u, a)
 	default:
 		g.queryStep(u, a)
+	}
+}
+
+// edgeStep grants (40% of grants with an expiry 1-60 s after the event's
+// time), revokes, or, when the edge's newest change is a grant with an
+// expiry, now and then appends its expired event as an expirer would.
+func (g *workloadGen) edgeStep(userAgent bool, from, to string) {
+	k := edgeChange{userAgent: userAgent, from: from, to: to}
+	rev := g.revision()
+	if e, ok := g.expiring[k]; ok && g.rng.IntN(3) == 0 {
+		delete(g.expiring, k)
+		if userAgent {
+			g.emit(&events.UserAgentExpired{User: from, Agent: to, GrantRevision: e.rev, ExpiresAt: e.at})
+		} else {
+			g.emit(&events.AgentResourceExpired{Agent: from, Resource: to, GrantRevision: e.rev, ExpiresAt: e.at})
+		}
+		return
+	}
+	delete(g.expiring, k)
+	defer g.noteChange(userAgent, from, to)
+	if g.rng.IntN(100) >= 65 {
+		if userAgent {
+			g.emit(&events.UserAgentRevoked{User: from, Agent: to})
+		} else {
+			g.emit(&events.AgentResourceRevoked{Agent: from, Resource: to})
+		}
+		return
+	}
+	var exp *time.Time
+	if g.rng.IntN(100) < 40 {
+		t := g.now.Add(time.Second + time.Duration(g.rng.Int64N(int64(time.Minute))))
+		exp = &t
+		g.expiring[k] = expiringGrant{rev, t}
+		// questions asked exactly at the expiry
+		g.changes = append(g.changes, edgeChange{at: t, userAgent: userAgent, from: from, to: to})
+	}
+	if userAgent {
+		g.emit(&events.UserAgentGranted{User: from, Agent: to, ExpiresAt: exp})
+	} else {
+		g.emit(&events.AgentResourceGranted{Agent: from, Resource: to, ExpiresAt: exp})
 	}
 }
 

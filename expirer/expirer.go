@@ -106,7 +106,8 @@ func (x *Expirer) Run(ctx context.Context) {
 }
 
 // Once appends the expired event of every grant due by now and returns how
-// many this call stored or found stored.
+// many are stored (by this call, or found stored by another process);
+// grants renewed or revoked meanwhile are skipped.
 func (x *Expirer) Once(ctx context.Context) (int, error) {
 	due := x.graph.DueBy(x.cfg.Clock())
 	pending := make(map[uint64]bool, len(due))
@@ -117,12 +118,15 @@ func (x *Expirer) Once(ctx context.Context) (int, error) {
 		if x.sent[d.GrantRevision] {
 			continue
 		}
-		if err := x.expire(ctx, d); err != nil {
+		stored, err := x.expire(ctx, d)
+		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		x.sent[d.GrantRevision] = true
-		n++
+		if stored {
+			n++
+		}
 	}
 	for rev := range x.sent { // the projection has applied these
 		if !pending[rev] {
@@ -132,22 +136,24 @@ func (x *Expirer) Once(ctx context.Context) (int, error) {
 	return n, errors.Join(errs...)
 }
 
-func (x *Expirer) expire(ctx context.Context, d access.Due) error {
+// expire appends d's expired event and reports whether it is stored (by
+// this call or another process); false when the grant was superseded.
+func (x *Expirer) expire(ctx context.Context, d access.Due) (bool, error) {
 	p := d.Payload()
 	e, err := events.New(events.Meta{Source: x.cfg.Source, Actor: "expirer",
 		ID: events.ExpiredEventID(p.EventSubject(), d.GrantRevision)}, p)
 	if err != nil {
-		return err
+		return false, err
 	}
 	rev, err := x.log.AppendAfter(ctx, e, d.GrantRevision)
 	switch {
 	case errors.Is(err, ErrSuperseded):
-		return nil // renewed, revoked or expired by another process
+		return false, nil // renewed or revoked meanwhile
 	case err != nil:
-		return fmt.Errorf("expire %s (grant at revision %d): %w", p.EventSubject(), d.GrantRevision, err)
+		return false, fmt.Errorf("expire %s (grant at revision %d): %w", p.EventSubject(), d.GrantRevision, err)
 	}
 	expiredTotal.Inc()
 	x.logger.Info("grant expired", "subject", p.EventSubject(), "grant_revision", d.GrantRevision,
 		"expires_at", d.ExpiresAt, "revision", rev)
-	return nil
+	return true, nil
 }

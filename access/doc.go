@@ -12,8 +12,17 @@
 //     revision) order (what was in force at t, including corrections that
 //     were recorded later with an earlier time).
 //
-// "Now" for enforcement is AtRevision(head): it cannot be fooled by clock skew
-// between gateways, because an acknowledged revoke is in the log prefix.
+//   - Now(r, clock): AtRevision(r), minus every edge whose grant's expiry is
+//     at or before clock.
+//
+// A grant may carry an expiry. By time it is in force on [its time,
+// expiry); by revision it ends only at its expired event (appended by an
+// expirer, see package expirer); at a Now point also at the clock.
+//
+// "Now" for enforcement is Now(head, wall clock) after the read fence: the
+// revision part cannot be fooled by clock skew between gateways, because an
+// acknowledged revoke or expired event is in the log prefix; the clock part
+// ends an expired grant on a gateway before any event says so.
 //
 // The package depends only on package events; it knows nothing of NATS.
 package access

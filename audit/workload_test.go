@@ -45,6 +45,8 @@ type workloadGen struct {
 	// expiring is, per edge whose newest change is a grant with an
 	// expiry, that grant's revision and expiry.
 	expiring map[edgeChange]expiringGrant
+	expiries []time.Time // every expiry granted, in order
+	at       *time.Time  // the next event's time, when set
 }
 
 type expiringGrant struct {
@@ -91,6 +93,8 @@ func (g *workloadGen) emit(p events.Payload) {
 	g.now = g.now.Add(time.Second)
 	at := g.now
 	switch r := g.rng.IntN(100); {
+	case g.at != nil:
+		at, g.at = *g.at, nil
 	case r < 5:
 		at = at.Add(-time.Duration(g.rng.Int64N(int64(time.Minute))))
 	case r < 8 && len(g.times) > 0:
@@ -153,6 +157,7 @@ func (g *workloadGen) edgeStep(userAgent bool, from, to string) {
 		t := g.now.Add(time.Second + time.Duration(g.rng.Int64N(int64(time.Minute))))
 		exp = &t
 		g.expiring[k] = expiringGrant{rev, t}
+		g.expiries = append(g.expiries, t)
 		// questions asked exactly at the expiry
 		g.changes = append(g.changes, edgeChange{at: t, userAgent: userAgent, from: from, to: to})
 	}
@@ -211,6 +216,10 @@ func (g *workloadGen) read(u, a string) {
 		dangling := fmt.Sprintf("f%05d", g.nextFrag+1+g.rng.IntN(3)) // written later, or never
 		shared = appendNew(shared, dangling)
 		g.fragments = appendNew(g.fragments, dangling)
+	}
+	if n := len(g.expiries); n > 0 && g.rng.IntN(8) == 0 { // judged exactly at an expiry, or a nanosecond before
+		at := g.expiries[n-1-g.rng.IntN(min(n, 10))].Add(-time.Duration(g.rng.IntN(2)))
+		g.at = &at
 	}
 	g.emit(&events.MemoryRead{User: u, Agent: a, Query: "q", QueryID: g.queryOf(u), Private: private, Shared: shared,
 		GraphRevision: graphRev, KUser: 2, KCross: 3, Policy: events.PolicyTrace{Kind: "simple", Scope: "global"}})

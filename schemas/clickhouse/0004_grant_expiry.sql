@@ -2,9 +2,11 @@
 -- expiry; an expired event (cmem.*.expired) is a row with expiry = 1 and
 -- granted = 0: a revoke in log order, skipped by answers by time, where the
 -- grant's own expires_ns decides. Rows written before this migration get
--- the defaults: no expiry, not an expired event.
-ALTER TABLE grants ADD COLUMN IF NOT EXISTS expires_ns Int64 DEFAULT 0;
-ALTER TABLE grants ADD COLUMN IF NOT EXISTS expiry UInt8 DEFAULT 0;
+-- the defaults: no expiry, not an expired event. (ClickHouse 18.16 has no
+-- ADD COLUMN IF NOT EXISTS; the migrator treats "already exists" from an
+-- ADD COLUMN as done, which keeps a half-applied migration redoable.)
+ALTER TABLE grants ADD COLUMN expires_ns Int64 DEFAULT 0;
+ALTER TABLE grants ADD COLUMN expiry UInt8 DEFAULT 0;
 
 -- read_verdicts judges each read at (graph_revision, the read's time), as
 -- access.Now does: the same query as audit/sql/read_verdicts.sql again.

@@ -10,8 +10,7 @@
 //     applied in log order (what was known at revision r);
 //   - AtTime(t): every event known whose time is <= t, applied in (time,
 //     revision) order (what was in force at t, including corrections that
-//     were recorded later with an earlier time).
-//
+//     were recorded later with an earlier time);
 //   - Now(r, clock): AtRevision(r), minus every edge whose grant's expiry is
 //     at or before clock.
 //

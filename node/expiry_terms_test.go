@@ -105,3 +105,32 @@ func TestExpiryWrittenOnceAcrossProcesses(t *testing.T) {
 		}
 	}
 }
+
+// A gateway with no expirer anywhere on its log still ends a grant when
+// its own clock passes the expiry: the point "now" carries the clock. As
+// of revision, which only events decide, the grant is still there.
+func TestGatewayClockEndsGrantWithoutAnyExpirer(t *testing.T) {
+	n := nodetest.Start(t, func(c *node.Config) { c.Role = node.RoleGateway })
+	c := nodetest.NewClient(t, n)
+	alice, bob := c.User("alice", "user"), c.User("bob", "user")
+	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "travel", "description": "d"})
+	grantAgent(c, "alice", "travel")
+	w := c.Must(http.StatusCreated, "POST", "/v1/fragments", alice, map[string]any{"agent": "travel", "resources": []string{},
+		"key": "lyon food", "value": "bouchons", "tier": "shared"})
+	grant := c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/bob/travel", admin, map[string]string{"ttl": "500ms"}).Revision()
+	expires := *accessOf(t, c, "bob", "revision="+strconv.FormatUint(grant, 10)).Agents[0].ExpiresAt
+	time.Sleep(time.Until(expires) + 10*time.Millisecond)
+
+	if r := c.Do("POST", "/v1/memory/view", bob, map[string]any{"agent": "travel", "query": "lyon food", "k_cross": 10, "min_revision": w.Revision()}); r.Status != http.StatusForbidden {
+		t.Fatalf("view through the expired grant: %d %s, want 403", r.Status, r.Raw)
+	}
+	if got := accessOf(t, c, "bob", "").Agents; len(got) != 0 {
+		t.Fatalf("access now after the expiry: %+v", got)
+	}
+	if got := accessOf(t, c, "bob", "revision="+strconv.FormatUint(grant, 10)).Agents; len(got) != 1 {
+		t.Fatalf("access as of the grant's revision: %+v", got)
+	}
+	if ex := nodetest.Events(t, n, events.TypeUserAgentExpired); len(ex) != 0 {
+		t.Fatalf("a gateway-only process wrote %d expired events; only workers and serve run an expirer", len(ex))
+	}
+}

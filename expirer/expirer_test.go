@@ -35,9 +35,9 @@ func (l *fakeLog) AppendAfter(_ context.Context, e events.Envelope, last uint64)
 	return l.head, nil
 }
 
-func grant(t *testing.T, g *access.Graph, l *fakeLog, user, agent string, at time.Time, expires *time.Time) uint64 {
+func grant(t *testing.T, g *access.Graph, l *fakeLog, user string, at time.Time, expires *time.Time) uint64 {
 	t.Helper()
-	p := &events.UserAgentGranted{User: user, Agent: agent, ExpiresAt: expires}
+	p := &events.UserAgentGranted{User: user, Agent: "a", ExpiresAt: expires}
 	e, err := events.New(events.Meta{Source: "test", Actor: "admin", Time: at}, p)
 	if err != nil {
 		t.Fatal(err)
@@ -55,9 +55,9 @@ func TestOnceEndsDueGrantsOnlyAndOnlyOnce(t *testing.T) {
 	now := t0.Add(time.Hour)
 	g, l := access.NewGraph(), &fakeLog{newest: map[string]uint64{}, ids: map[string]uint64{}}
 	past, later := t0.Add(30*time.Minute), t0.Add(2*time.Hour)
-	due := grant(t, g, l, "u1", "a", t0, &past)
-	grant(t, g, l, "u2", "a", t0, &later)
-	grant(t, g, l, "u3", "a", t0, nil)
+	due := grant(t, g, l, "u1", t0, &past)
+	grant(t, g, l, "u2", t0, &later)
+	grant(t, g, l, "u3", t0, nil)
 	x, err := expirer.New(expirer.Config{Source: "test", Clock: func() time.Time { return now }}, g, l, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +85,7 @@ func TestSupersededGrantIsNotEnded(t *testing.T) {
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	g, l := access.NewGraph(), &fakeLog{newest: map[string]uint64{}, ids: map[string]uint64{}}
 	soon := t0.Add(time.Minute)
-	grant(t, g, l, "u", "a", t0, &soon)
+	grant(t, g, l, "u", t0, &soon)
 	// A renewal reached the log but not this projection yet.
 	l.head++
 	l.newest[events.UserAgentSubject("u", "a")] = l.head
@@ -99,7 +99,7 @@ func TestAppendFailureIsReportedAndRetried(t *testing.T) {
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	g, l := access.NewGraph(), &fakeLog{newest: map[string]uint64{}, ids: map[string]uint64{}}
 	soon := t0.Add(time.Minute)
-	grant(t, g, l, "u", "a", t0, &soon)
+	grant(t, g, l, "u", t0, &soon)
 	l.fail = errors.New("no quorum")
 	x, _ := expirer.New(expirer.Config{Source: "test", Clock: func() time.Time { return t0.Add(time.Hour) }}, g, l, nil)
 	if _, err := x.Once(context.Background()); err == nil {

@@ -88,23 +88,23 @@ func expiringGrant(t *testing.T, mutate func(*node.Config)) {
 	if strings.Contains(string(answer.Raw), "bouchons") || strings.Contains(string(answer.Raw), `"guide"`) {
 		t.Fatalf("after the expiry bob's answer still uses the guide: %s", answer.Raw)
 	}
-	if got := resources(t, c, "bob", "travel", ""); len(got) != 0 {
+	if got := travelResources(t, c, ""); len(got) != 0 {
 		t.Fatalf("after the expiry travel may still use %v", got)
 	}
 
 	// The expirer puts the end on the log, once.
 	expired := waitExpired(t, n, grantRev)
-	if got := resources(t, c, "bob", "travel", "revision="+strconv.FormatUint(grantRev, 10)); !slices.Equal(got, []string{"guide"}) {
+	if got := travelResources(t, c, "revision="+strconv.FormatUint(grantRev, 10)); !slices.Equal(got, []string{"guide"}) {
 		t.Fatalf("as of the grant's revision travel may use %v, want [guide]", got)
 	}
 	if e := resourceExpiry(t, c, "bob", "travel", "guide", "revision="+strconv.FormatUint(grantRev, 10)); !e.Equal(expires) {
 		t.Fatalf("expiry as of the grant's revision: %v, want %v", e, expires)
 	}
-	if got := resources(t, c, "bob", "travel", "revision="+strconv.FormatUint(expired, 10)); len(got) != 0 {
+	if got := travelResources(t, c, "revision="+strconv.FormatUint(expired, 10)); len(got) != 0 {
 		t.Fatalf("as of the expired event travel may use %v", got)
 	}
 	for at, want := range map[time.Time][]string{expires.Add(-time.Nanosecond): {"guide"}, expires: nil, expires.Add(time.Hour): nil} {
-		if got := resources(t, c, "bob", "travel", "at="+url.QueryEscape(at.Format(time.RFC3339Nano))); !slices.Equal(got, want) && len(got)+len(want) > 0 {
+		if got := travelResources(t, c, "at="+url.QueryEscape(at.Format(time.RFC3339Nano))); !slices.Equal(got, want) && len(got)+len(want) > 0 {
 			t.Fatalf("as of %s travel may use %v, want %v", at.Format(time.RFC3339Nano), got, want)
 		}
 	}
@@ -143,14 +143,15 @@ func resourceExpiry(t *testing.T, c *nodetest.Client, user, agent, resource, que
 	return time.Time{}
 }
 
-func resources(t *testing.T, c *nodetest.Client, user, agent, query string) []string {
+// travelResources is R(travel) as bob's access answer shows it.
+func travelResources(t *testing.T, c *nodetest.Client, query string) []string {
 	t.Helper()
-	for _, a := range accessOf(t, c, user, query).Agents {
-		if a.ID == agent {
+	for _, a := range accessOf(t, c, "bob", query).Agents {
+		if a.ID == "travel" {
 			return a.Resources
 		}
 	}
-	t.Fatalf("%s has no agent %s (%s)", user, agent, query)
+	t.Fatalf("bob has no agent travel (%s)", query)
 	return nil
 }
 

@@ -50,7 +50,7 @@ func expiringGrant(t *testing.T, mutate func(*node.Config)) {
 	// Grant travel -> guide for a while; everything below must happen
 	// before the expiry, so on a slow machine try again with a longer one
 	// (a later grant renews the expiry).
-	var frag string
+	var frag, earlier string
 	var grantRev uint64
 	var expires time.Time
 	for ttl := 3 * time.Second; ; ttl *= 2 {
@@ -76,6 +76,7 @@ func expiringGrant(t *testing.T, mutate func(*node.Config)) {
 		if !strings.Contains(answer.Body["answer"].(string), "bouchons") {
 			t.Fatalf("before the expiry bob's answer: %s", answer.Raw)
 		}
+		earlier = answer.Body["id"].(string)
 		break
 	}
 
@@ -87,6 +88,11 @@ func expiringGrant(t *testing.T, mutate func(*node.Config)) {
 	answer := ask(c, bob, "What food is Lyon famous for?")
 	if strings.Contains(string(answer.Raw), "bouchons") || strings.Contains(string(answer.Raw), `"guide"`) {
 		t.Fatalf("after the expiry bob's answer still uses the guide: %s", answer.Raw)
+	}
+	// Delivery is a read: the answer given before the expiry, asked for
+	// again, withholds what came through the guide.
+	if again := c.Must(http.StatusOK, "GET", "/v1/queries/"+earlier, bob, nil); strings.Contains(string(again.Raw), "bouchons") {
+		t.Fatalf("after the expiry the earlier answer is still delivered: %s", again.Raw)
 	}
 	if got := travelResources(t, c, ""); len(got) != 0 {
 		t.Fatalf("after the expiry travel may still use %v", got)

@@ -11,7 +11,7 @@
 --      edge is granted if that change is a grant whose expiry (if any) is
 --      after the read's time, the clock the reader judged it at
 --      (access.Now); expired events are revokes here (schemas/clickhouse
---      0004);
+--      0005);
 --   4. admissible iff every needed edge was granted, plus the checks that
 --      do not need the graphs. Duplicate rows from a redelivered batch
 --      collapse in the GROUP BYs and cannot change argMaxIf.

@@ -19,6 +19,9 @@ type Fragment struct {
 	Revision  uint64    `json:"revision"`
 	// Score is the similarity to the query, in views only.
 	Score *float32 `json:"score,omitempty"`
+	// AdmissionScore is the admission gate's final score, in the answer to
+	// a write that passed one (seed 002 Eq. 1).
+	AdmissionScore *float64 `json:"admission_score,omitempty"`
 }
 
 func fromView(f vectors.Fragment) Fragment {

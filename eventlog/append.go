@@ -66,29 +66,45 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 // AppendBatch stores es with pipelined publishes and returns their revisions
 // in order. It is for bulk loads (imports, benchmarks); commands use Append.
 func (l *Log) AppendBatch(ctx context.Context, es []events.Envelope) ([]uint64, error) {
-	futures := make([]jetstream.PubAckFuture, len(es))
+	revs := make([]uint64, len(es))
 	appendRequests.Add(float64(len(es)))
+	// In windows below the client's limit of outstanding async publishes
+	// (4000 by default): with the server syncing every write, acks come
+	// slower than publishes and one unbounded burst stalls.
+	for lo := 0; lo < len(es); lo += batchWindow {
+		hi := min(lo+batchWindow, len(es))
+		if err := l.appendWindow(ctx, es[lo:hi], revs[lo:hi], lo); err != nil {
+			return nil, err
+		}
+	}
+	return revs, nil
+}
+
+// batchWindow is how many async publishes AppendBatch has in flight.
+const batchWindow = 1000
+
+func (l *Log) appendWindow(ctx context.Context, es []events.Envelope, revs []uint64, offset int) error {
+	futures := make([]jetstream.PubAckFuture, len(es))
 	for i, e := range es {
 		msg, err := l.message(e)
 		if err != nil {
-			return nil, fmt.Errorf("event %d: %w", i, err)
+			return fmt.Errorf("event %d: %w", offset+i, err)
 		}
 		if futures[i], err = l.js.PublishMsgAsync(msg, jetstream.WithMsgID(e.ID)); err != nil {
-			return nil, fmt.Errorf("eventlog: append batch event %d: %w", i, err)
+			return fmt.Errorf("eventlog: append batch event %d: %w", offset+i, err)
 		}
 	}
-	revs := make([]uint64, len(es))
 	for i, f := range futures {
 		select {
 		case ack := <-f.Ok():
 			revs[i] = ack.Sequence
 		case err := <-f.Err():
-			return nil, fmt.Errorf("eventlog: append batch event %d: %w", i, err)
+			return fmt.Errorf("eventlog: append batch event %d: %w", offset+i, err)
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
 	}
-	return revs, nil
+	return nil
 }
 
 func (l *Log) message(e events.Envelope) (*nats.Msg, error) {

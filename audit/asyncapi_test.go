@@ -29,6 +29,8 @@ var samples = map[string]events.Payload{
 	events.TypeUserAgentRevoked:     &events.UserAgentRevoked{User: "u", Agent: "a"},
 	events.TypeAgentResourceGranted: &events.AgentResourceGranted{Agent: "a", Resource: "r"},
 	events.TypeAgentResourceRevoked: &events.AgentResourceRevoked{Agent: "a", Resource: "r"},
+	events.TypeUserAgentExpired:     &events.UserAgentExpired{User: "u", Agent: "a", GrantRevision: 1},
+	events.TypeAgentResourceExpired: &events.AgentResourceExpired{Agent: "a", Resource: "r", GrantRevision: 1},
 	events.TypeFragmentWritten:      &events.FragmentWritten{ID: "f", User: "u"},
 	events.TypeFragmentRejected:     &events.FragmentRejected{User: "u", Agent: "a"},
 	events.TypePolicySet:            &events.PolicySet{Target: "read", Scope: events.PolicyScope{User: "u", Agent: "a"}},

@@ -15,12 +15,21 @@ import (
 // AppendOption changes how one event is appended.
 type AppendOption func(*appendOpts)
 
-type appendOpts struct{ expectNew bool }
+type appendOpts struct {
+	expectNew  bool
+	expectLast uint64
+}
 
 // ExpectNew makes the append fail with ErrSubjectTaken if the event's subject
 // already holds an event. The check and the write are one atomic step on the
 // stream leader, so two gateways cannot both register the same id.
 func ExpectNew() AppendOption { return func(o *appendOpts) { o.expectNew = true } }
+
+// ExpectLast makes the append fail with ErrSubjectTaken unless the newest
+// event on the event's subject is the one stored at revision rev (> 0): the
+// check and the write are one atomic step on the stream leader. An expirer
+// uses it so that an expired event can only follow the grant it ends.
+func ExpectLast(rev uint64) AppendOption { return func(o *appendOpts) { o.expectLast = rev } }
 
 // TypeHeader carries the event type so consumers can route without decoding.
 const TypeHeader = "Cmem-Type"
@@ -38,8 +47,11 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 		return 0, err
 	}
 	pub := []jetstream.PublishOpt{jetstream.WithMsgID(e.ID), jetstream.WithExpectStream(l.cfg.Stream)}
-	if o.expectNew {
+	switch {
+	case o.expectNew:
 		pub = append(pub, jetstream.WithExpectLastSequencePerSubject(0))
+	case o.expectLast > 0:
+		pub = append(pub, jetstream.WithExpectLastSequencePerSubject(o.expectLast))
 	}
 	appendRequests.Inc()
 	ack, err := l.js.PublishMsg(ctx, msg, pub...)

@@ -23,6 +23,8 @@ const (
 	TypeUserAgentRevoked     = "cmem.user_agent.revoked"
 	TypeAgentResourceGranted = "cmem.agent_resource.granted"
 	TypeAgentResourceRevoked = "cmem.agent_resource.revoked"
+	TypeUserAgentExpired     = "cmem.user_agent.expired"
+	TypeAgentResourceExpired = "cmem.agent_resource.expired"
 )
 
 type spec struct {
@@ -67,6 +69,8 @@ func init() {
 	register(TypeUserAgentRevoked, 1, func() Payload { return &UserAgentRevoked{} })
 	register(TypeAgentResourceGranted, 1, func() Payload { return &AgentResourceGranted{} })
 	register(TypeAgentResourceRevoked, 1, func() Payload { return &AgentResourceRevoked{} })
+	register(TypeUserAgentExpired, 1, func() Payload { return &UserAgentExpired{} })
+	register(TypeAgentResourceExpired, 1, func() Payload { return &AgentResourceExpired{} })
 	register(TypeFragmentWritten, 1, func() Payload { return &FragmentWritten{} })
 	register(TypeFragmentRejected, 1, func() Payload { return &FragmentRejected{} })
 	register(TypePolicySet, 1, func() Payload { return &PolicySet{} })

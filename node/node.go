@@ -120,6 +120,9 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	if err == nil && cfg.works() {
 		err = n.startWorkers()
 	}
+	if err == nil && cfg.works() {
+		err = n.startExpirer()
+	}
 	if err != nil {
 		n.Close()
 		return nil, err

@@ -204,16 +204,6 @@ func (a *App) appendAt(ctx context.Context, id Identity, p events.Payload, step 
 	return a.log.Append(ctx, e, false)
 }
 
-// now is the point a permission decision is made at once the fence has
-// passed: the projection's revision, judged at this process's wall clock so
-// that a grant past its expiry is off even before its expired event is in
-// the log (see access.Now). It returns the clock too, for the event that
-// records the decision.
-func (a *App) now() (access.Point, time.Time) {
-	t := a.clockNow()
-	return access.Now(a.view.Revision(), t), t
-}
-
 // fence waits until the projections include every acknowledged event under
 // filter and at least minRevision. Reading the head from the log leader
 // before answering is what makes "a read that starts after a revoke was

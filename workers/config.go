@@ -23,7 +23,7 @@ type Config struct {
 }
 
 func (c *Config) setDefaults() {
-	c.PipelineConfig.SetDefaults()
+	c.SetDefaults()
 	if c.AckWait == 0 {
 		c.AckWait = 5 * time.Second
 	}

@@ -76,6 +76,7 @@ func (s *Server) routes() {
 	authed("GET /v1/policies", s.listPolicies)
 	authed("POST /v1/queries", s.submitQuery)
 	authed("GET /v1/queries/{id}", s.getQuery)
+	authed("GET /v1/debug/digest", s.digest)
 	s.auditRoutes(authed)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

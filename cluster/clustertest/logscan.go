@@ -41,36 +41,26 @@ func ReadLog(ctx context.Context, url, stream string) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Event, 0, info.State.Msgs)
-	var cons jetstream.Consumer
-	for failures := 0; uint64(len(out)) < info.State.Msgs; {
-		if cons == nil {
-			// An ordered consumer can lose its server mid-read on a cluster
-			// that just recovered from a fault: start again where it stopped.
-			cons, err = s.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
-				DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: uint64(len(out)) + 1})
-		}
-		var m jetstream.Msg
-		if err == nil {
-			m, err = cons.Next(jetstream.FetchMaxWait(10 * time.Second))
-		}
-		if err != nil {
-			if failures++; failures > 20 || ctx.Err() != nil {
-				return nil, fmt.Errorf("read %s at %d of %d: %w", stream, len(out), info.State.Msgs, err)
+	out := make([]Event, 0, info.State.LastSeq)
+	for seq := info.State.FirstSeq; seq <= info.State.LastSeq; seq++ {
+		// One get per revision from the stream leader: a consumer could be
+		// placed on a node that just came back and is still catching up.
+		var m *jetstream.RawStreamMsg
+		for failures := 0; ; failures++ {
+			m, err = s.GetMsg(ctx, seq)
+			if err == nil {
+				break
 			}
-			cons, err = nil, nil
+			if failures > 40 || ctx.Err() != nil {
+				return nil, fmt.Errorf("read %s at %d of %d: %w", stream, seq, info.State.LastSeq, err)
+			}
 			time.Sleep(250 * time.Millisecond)
-			continue
 		}
 		var e Event
-		if err := json.Unmarshal(m.Data(), &e); err != nil {
+		if err := json.Unmarshal(m.Data, &e); err != nil {
 			return nil, err
 		}
-		md, err := m.Metadata()
-		if err != nil {
-			return nil, err
-		}
-		e.Revision = md.Sequence.Stream
+		e.Revision = m.Sequence
 		out = append(out, e)
 	}
 	return out, nil

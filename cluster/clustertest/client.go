@@ -37,9 +37,13 @@ func Call(method, url, token string, body any) (int, map[string]any, error) {
 	if err != nil {
 		return resp.StatusCode, nil, err
 	}
-	out := map[string]any{}
-	if len(raw) > 0 && json.Unmarshal(raw, &out) != nil {
+	var v any
+	if len(raw) > 0 && json.Unmarshal(raw, &v) != nil {
 		return resp.StatusCode, nil, fmt.Errorf("not JSON: %.200s", raw)
+	}
+	out, ok := v.(map[string]any)
+	if !ok { // an array answer: kept under "items"
+		out = map[string]any{"items": v}
 	}
 	return resp.StatusCode, out, nil
 }

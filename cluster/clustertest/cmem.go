@@ -139,6 +139,9 @@ type Options struct {
 	Gateways, Workers int
 	// Env is added to every cmem process (e.g. CMEM_CLICKHOUSE_DSN).
 	Env []string
+	// GatewayEnv is added to the gateways only (e.g. CMEM_CLICKHOUSE_DSN:
+	// the audit trail is served by gateways).
+	GatewayEnv []string
 	// WorkerArgs are flags for every worker (e.g. -ack-wait).
 	WorkerArgs []string
 }
@@ -160,7 +163,7 @@ func Start(t testing.TB, o Options) *Cluster {
 		"CMEM_LOG_LEVEL=warn"}, o.Env...)
 	ports := freePorts(t, o.Gateways)
 	for i := range o.Gateways {
-		c.Gateways = append(c.Gateways, c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", ports[i]), env, nil))
+		c.Gateways = append(c.Gateways, c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", ports[i]), append(slicesClone(env), o.GatewayEnv...), nil))
 	}
 	for range o.Workers {
 		c.Workers = append(c.Workers, c.add(t, "worker", "", env, o.WorkerArgs))

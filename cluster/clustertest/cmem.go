@@ -180,3 +180,37 @@ func (c *Cluster) add(t testing.TB, role, addr string, env, args []string) *Proc
 }
 
 func slicesClone(s []string) []string { return append([]string(nil), s...) }
+
+// RSS is the process's resident memory in bytes (Linux /proc), 0 when it
+// is not running or unknown.
+func (p *Proc) RSS() int64 {
+	p.mu.Lock()
+	cmd := p.cmd
+	p.mu.Unlock()
+	if cmd == nil {
+		return 0
+	}
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var kb int64
+			_, _ = fmt.Sscanf(strings.TrimSpace(rest), "%d", &kb)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// AddGateway starts one more gateway on the cluster (for start-time
+// figures) with the cluster's environment.
+func (c *Cluster) AddGateway(t testing.TB, env ...string) *Proc {
+	t.Helper()
+	port := freePorts(t, 1)[0]
+	base := []string{"CMEM_NATS_URL=" + c.NATS.URLs(), "CMEM_NATS_REPLICAS=3", "CMEM_ADMIN_TOKEN=" + AdminToken, "CMEM_LOG_LEVEL=warn"}
+	p := c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", port), append(base, env...), nil)
+	c.Gateways = append(c.Gateways, p)
+	return p
+}

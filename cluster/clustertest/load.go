@@ -137,12 +137,26 @@ func (l *Load) revoker(ctx context.Context, i int) {
 			}
 			l.Reads.Add(1)
 			if agents, _ := b["agents"].([]any); len(agents) > 0 {
-				l.mu.Lock()
-				l.stale = append(l.stale, fmt.Sprintf("%s after revoke at %s: %v", r.Addr, w.Addr, b))
-				l.mu.Unlock()
+				l.staleRead(fmt.Sprintf("access through %s after revoke at %s: %v", r.Addr, w.Addr, b))
+			}
+			// The user's own memory view through the revoked agent: refused.
+			st, b, err = Call("POST", r.Base()+"/v1/memory/view", l.users[user], map[string]any{"agent": "guard", "query": "gate"})
+			switch {
+			case err != nil || st >= 500:
+				l.Refused.Add(1)
+			case st != 403:
+				l.staleRead(fmt.Sprintf("memory view through %s after revoke at %s: %d %v", r.Addr, w.Addr, st, b))
+			default:
+				l.Reads.Add(1)
 			}
 		}
 	}
+}
+
+func (l *Load) staleRead(s string) {
+	l.mu.Lock()
+	l.stale = append(l.stale, s)
+	l.mu.Unlock()
 }
 
 // writer writes fragments with unique keys as user w<i>.

@@ -5,7 +5,7 @@ LINT    := $(GOBIN)/golangci-lint
 LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 
-.PHONY: run test test-deps bench lint fmt vet build clean
+.PHONY: run test test-deps bench cluster soak lint fmt vet build clean
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 run:
@@ -26,6 +26,16 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
+
+## cluster: start three nats-server (R3) with cmem gateways on them and print figures:
+## start time and memory at CMEM_SCALE_EVENTS (default 100k), commands/s through one and two gateways
+cluster: test-deps
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m -v ./cluster/
+
+## soak: the cluster fault tests three times over, and start time and memory at 1M events
+soak: test-deps
+	$(GO) test -count=3 -timeout 60m -v -run 'Faults|Resume|Outage' ./cluster/
+	CMEM_SCALE_EVENTS=1000000 $(GO) test -run '^$$' -bench StartAt -benchtime 1x -timeout 60m ./cluster/
 
 ## lint: gofmt, go vet and golangci-lint
 lint: vet

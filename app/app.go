@@ -67,6 +67,12 @@ type QueryView interface {
 	Wait(ctx context.Context, id string) (query.Query, bool)
 }
 
+// QueryArchive rebuilds a finished query that has left the in-memory
+// projection from its events in the log.
+type QueryArchive interface {
+	Load(ctx context.Context, id string) (query.Query, bool, error)
+}
+
 // Deps are the parts the use cases run on. Fresh waits for the projections
 // fed by the main runner (access graph, policies, fragment registry);
 // ViewFresh for the vector view, which may be fed by its own runner.
@@ -81,6 +87,8 @@ type Deps struct {
 	Embedder  embed.Embedder
 	LLM       llm.Provider
 	Queries   QueryView
+	// Archive, optional, serves queries evicted from Queries.
+	Archive QueryArchive
 }
 
 func (d Deps) validate() error {
@@ -140,6 +148,7 @@ type App struct {
 	embedder  embed.Embedder
 	llm       llm.Provider
 	queries   QueryView
+	archive   QueryArchive
 	adminSum  string
 }
 
@@ -150,7 +159,7 @@ func New(cfg Config, d Deps) (*App, error) {
 	}
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
-		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, adminSum: TokenSum(cfg.AdminToken),
+		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }
 

@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-var httpClient = &http.Client{Timeout: 30 * time.Second}
+var httpClient = &http.Client{Timeout: 90 * time.Second} // above the gateway's 60 s query wait
 
 // Call sends a JSON request and decodes a JSON object answer. A transport
 // error (a killed gateway) is returned, not fatal: faults make them normal.

@@ -142,8 +142,9 @@ type Options struct {
 	// GatewayEnv is added to the gateways only (e.g. CMEM_CLICKHOUSE_DSN:
 	// the audit trail is served by gateways).
 	GatewayEnv []string
-	// WorkerArgs are flags for every worker (e.g. -ack-wait).
-	WorkerArgs []string
+	// GatewayArgs and WorkerArgs are flags for every gateway and worker
+	// (e.g. -query-retain, -ack-wait).
+	GatewayArgs, WorkerArgs []string
 }
 
 // Cluster is a NATS cluster with cmem gateways and workers on it.
@@ -163,7 +164,7 @@ func Start(t testing.TB, o Options) *Cluster {
 		"CMEM_LOG_LEVEL=warn"}, o.Env...)
 	ports := freePorts(t, o.Gateways)
 	for i := range o.Gateways {
-		c.Gateways = append(c.Gateways, c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", ports[i]), append(slicesClone(env), o.GatewayEnv...), nil))
+		c.Gateways = append(c.Gateways, c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", ports[i]), append(slicesClone(env), o.GatewayEnv...), o.GatewayArgs))
 	}
 	for range o.Workers {
 		c.Workers = append(c.Workers, c.add(t, "worker", "", env, o.WorkerArgs))

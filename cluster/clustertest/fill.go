@@ -22,7 +22,7 @@ func Fill(t testing.TB, c *Cluster, n int) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	const chunk = 5000
+	const chunk = 2000 // under the client's 4000 outstanding async publishes
 	t0 := time.Now().Add(-time.Duration(n) * time.Millisecond)
 	for start := 0; start < n; start += chunk {
 		batch := make([]events.Envelope, 0, chunk)

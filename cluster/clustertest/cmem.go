@@ -175,7 +175,7 @@ func Start(t testing.TB, o Options) *Cluster {
 func (c *Cluster) add(t testing.TB, role, addr string, env, args []string) *Proc {
 	p := &Proc{Role: role, Addr: addr, Env: append(slicesClone(env), "CMEM_DATA="+t.TempDir()), Args: args, t: t,
 		log: &strings.Builder{}}
-	p.Start(90 * time.Second)
+	p.Start(30 * time.Minute) // a start at 1M+ events takes minutes on a loaded machine
 	t.Cleanup(p.Kill)
 	return p
 }
@@ -206,12 +206,12 @@ func (p *Proc) RSS() int64 {
 }
 
 // AddGateway starts one more gateway on the cluster (for start-time
-// figures) with the cluster's environment.
-func (c *Cluster) AddGateway(t testing.TB, env ...string) *Proc {
+// figures) with flags args.
+func (c *Cluster) AddGateway(t testing.TB, args ...string) *Proc {
 	t.Helper()
 	port := freePorts(t, 1)[0]
-	base := []string{"CMEM_NATS_URL=" + c.NATS.URLs(), "CMEM_NATS_REPLICAS=3", "CMEM_ADMIN_TOKEN=" + AdminToken, "CMEM_LOG_LEVEL=warn"}
-	p := c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", port), append(base, env...), nil)
+	env := []string{"CMEM_NATS_URL=" + c.NATS.URLs(), "CMEM_NATS_REPLICAS=3", "CMEM_ADMIN_TOKEN=" + AdminToken, "CMEM_LOG_LEVEL=warn"}
+	p := c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", port), env, args)
 	c.Gateways = append(c.Gateways, p)
 	return p
 }

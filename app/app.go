@@ -89,6 +89,9 @@ type Deps struct {
 	Queries   QueryView
 	// Archive, optional, serves queries evicted from Queries.
 	Archive QueryArchive
+	// Feed serves the live event stream; optional (nil: LiveEvents
+	// answers ErrUnavailable).
+	Feed LiveFeed
 }
 
 func (d Deps) validate() error {
@@ -149,6 +152,7 @@ type App struct {
 	llm       llm.Provider
 	queries   QueryView
 	archive   QueryArchive
+	feed      LiveFeed
 	adminSum  string
 }
 
@@ -159,7 +163,7 @@ func New(cfg Config, d Deps) (*App, error) {
 	}
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
-		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, adminSum: TokenSum(cfg.AdminToken),
+		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
@@ -86,7 +86,7 @@ func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig
 	if err != nil {
 		t.Fatal(err)
 	}
-	emb := embed.NewHashing(64)
+	emb := hashing.New(64)
 	r := &rig{log: &captureLog{}, queries: query.NewProjection(), graph: access.NewGraph()}
 	frags, pols := memory.NewFragments(), memory.NewPolicies()
 	view := memory.NewViewProjection("view", store, emb)
@@ -108,4 +108,22 @@ func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig
 		t.Fatal(err)
 	}
 	return r
+}
+
+// coordinate submits a query of user and runs its first coordinator stage.
+func (r *rig) coordinate(t testing.TB, p *app.Pipeline, id, user, text string) {
+	t.Helper()
+	ctx := context.Background()
+	e, err := events.New(events.Meta{Source: "t", Actor: user, CorrelationID: id, Time: time.Now()},
+		&events.QuerySubmitted{ID: id, User: user, Text: text, Channel: "http"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rev, err := r.log.Append(ctx, e, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Coordinate(ctx, app.CoordinateCmd{QueryID: id, Revision: rev}); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/console"
 )
 
 // Config tunes the HTTP adapter.
@@ -18,6 +20,14 @@ type Config struct {
 	MaxBodyBytes int64
 	// QueryWait bounds how long POST /v1/queries waits for an answer.
 	QueryWait time.Duration
+	// ReadTimeout bounds reading a whole request, body included (a body
+	// sent a byte at a time cannot hold a connection); WriteTimeout
+	// bounds a request from its headers to the end of the answer, so it
+	// must exceed QueryWait; IdleTimeout closes idle keep-alive
+	// connections.
+	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// Limits are the per-caller rate limits.
+	Limits RateLimits
 	// Audit answers /v1/audit/*; nil answers 503.
 	Audit AuditQueries
 }
@@ -31,11 +41,47 @@ func (c Config) Validate() error {
 	if c.QueryWait <= 0 {
 		errs = append(errs, errors.New("gateway: QueryWait must be positive"))
 	}
+	if c.ReadTimeout <= 0 || c.IdleTimeout <= 0 {
+		errs = append(errs, errors.New("gateway: ReadTimeout and IdleTimeout must be positive"))
+	}
+	if c.WriteTimeout <= c.QueryWait {
+		errs = append(errs, errors.New("gateway: WriteTimeout must exceed QueryWait"))
+	}
+	errs = append(errs, c.Limits.Validate())
 	return errors.Join(errs...)
 }
 
 // DefaultConfig is the configuration cmem serve uses.
-func DefaultConfig() Config { return Config{MaxBodyBytes: 16 << 20, QueryWait: 60 * time.Second} }
+func DefaultConfig() Config {
+	return Config{MaxBodyBytes: 16 << 20, QueryWait: 60 * time.Second,
+		ReadTimeout: 30 * time.Second, WriteTimeout: 90 * time.Second, IdleTimeout: 120 * time.Second,
+		Limits: DefaultRateLimits()}
+}
+
+// WithDefaults fills c's zero fields from DefaultConfig. A zero Limits
+// takes the default limits (Limits.Off turns them all off).
+func (c Config) WithDefaults() Config {
+	d := DefaultConfig()
+	if c.MaxBodyBytes == 0 {
+		c.MaxBodyBytes = d.MaxBodyBytes
+	}
+	if c.QueryWait == 0 {
+		c.QueryWait = d.QueryWait
+	}
+	if c.ReadTimeout == 0 {
+		c.ReadTimeout = d.ReadTimeout
+	}
+	if c.WriteTimeout == 0 {
+		c.WriteTimeout = max(d.WriteTimeout, c.QueryWait+30*time.Second)
+	}
+	if c.IdleTimeout == 0 {
+		c.IdleTimeout = d.IdleTimeout
+	}
+	if c.Limits == (RateLimits{}) {
+		c.Limits = d.Limits
+	}
+	return c
+}
 
 // Server is the HTTP API of contract v1.
 type Server struct {
@@ -43,6 +89,10 @@ type Server struct {
 	app    *app.App
 	logger *slog.Logger
 	mux    *http.ServeMux
+	limits *limiter
+	// closing ends the event streams (CloseStreams).
+	closing      context.Context
+	closeStreams context.CancelFunc
 }
 
 // New returns the API handler.
@@ -53,7 +103,8 @@ func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	s := &Server{cfg: cfg, app: a, logger: logger, mux: http.NewServeMux()}
+	s := &Server{cfg: cfg, app: a, logger: logger, mux: http.NewServeMux(), limits: newLimiter()}
+	s.closing, s.closeStreams = context.WithCancel(context.Background())
 	s.routes()
 	return s, nil
 }
@@ -62,22 +113,29 @@ func (s *Server) routes() {
 	authed := func(pattern string, h func(http.ResponseWriter, *http.Request, app.Identity)) {
 		s.mux.Handle(pattern, s.authenticate(h))
 	}
-	authed("POST /v1/users", s.registerUser)
-	authed("POST /v1/agents", s.registerAgent)
-	authed("POST /v1/resources", s.registerResource)
+	lim := s.cfg.Limits
+	if lim.Off {
+		lim = RateLimits{Off: true}
+	}
+	authed("POST /v1/users", s.limited("registrations", lim.Registrations, s.registerUser))
+	authed("POST /v1/agents", s.limited("registrations", lim.Registrations, s.registerAgent))
+	authed("POST /v1/resources", s.limited("registrations", lim.Registrations, s.registerResource))
 	authed("PUT /v1/grants/user-agent/{from}/{to}", s.grant(true, true))
 	authed("DELETE /v1/grants/user-agent/{from}/{to}", s.grant(true, false))
 	authed("PUT /v1/grants/agent-resource/{from}/{to}", s.grant(false, true))
 	authed("DELETE /v1/grants/agent-resource/{from}/{to}", s.grant(false, false))
 	authed("GET /v1/access/{user}", s.accessOf)
-	authed("POST /v1/fragments", s.writeFragment)
+	authed("POST /v1/fragments", s.limited("fragments", lim.Fragments, s.writeFragment))
 	authed("POST /v1/memory/view", s.memoryView)
 	authed("POST /v1/policies", s.setPolicy)
 	authed("GET /v1/policies", s.listPolicies)
-	authed("POST /v1/queries", s.submitQuery)
+	authed("POST /v1/queries", s.limited("queries", lim.Queries, s.submitQuery))
 	authed("GET /v1/queries/{id}", s.getQuery)
 	authed("GET /v1/debug/digest", s.digest)
 	s.auditRoutes(authed)
+	s.consoleRoutes(authed)
+	s.mux.Handle("GET /{$}", console.Handler())
+	s.mux.Handle("GET /console/", console.Handler())
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -104,6 +162,21 @@ func (s *Server) unrouted(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusNotFound, errorBody{Error: "no such endpoint: " + r.Method + " " + r.URL.Path, Code: "not_found"})
 }
 
+// HTTPServer is an http.Server for s with its timeouts set.
+func (s *Server) HTTPServer() *http.Server {
+	srv := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: min(10*time.Second, s.cfg.ReadTimeout),
+		ReadTimeout:       s.cfg.ReadTimeout,
+		WriteTimeout:      s.cfg.WriteTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		ErrorLog:          slog.NewLogLogger(s.logger.Handler(), slog.LevelDebug),
+	}
+	// Shutdown waits for open requests; event streams end at once.
+	srv.RegisterOnShutdown(s.CloseStreams)
+	return srv
+}
+
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
@@ -125,6 +198,10 @@ type statusRecorder struct {
 	http.ResponseWriter
 	status int
 }
+
+// Unwrap lets http.ResponseController reach the connection (flushes of
+// the event stream).
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 func (r *statusRecorder) WriteHeader(code int) {
 	r.status = code

@@ -1,11 +1,15 @@
 package node
 
 import (
+	"context"
 	"errors"
 	"time"
 
 	"github.com/cmem/cmem/audit"
+	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/resources"
+	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/workers"
 )
 
@@ -27,8 +31,19 @@ type Config struct {
 	// every unfinished one); older ones are rebuilt from the log when asked
 	// for. 0 = DefaultQueryRetain; negative keeps all.
 	QueryRetain int
-	ReadWait    time.Duration // bound on waiting for a projection to be fresh enough
-	Source      string        // names this process in the events it writes
+	// ServiceToken is the embedded server's credential for cmem's own
+	// connections (CMEM_NATS_SERVICE_TOKEN; empty reads or creates
+	// DataDir/nats-service.token). ReaderToken is its read-only
+	// event-stream credential (CMEM_NATS_READER_TOKEN; empty reads or
+	// creates DataDir/nats-reader.token). Both unused with NATSURL.
+	ServiceToken string
+	ReaderToken  string
+	// NATSSync is the embedded server's fsync interval (CMEM_NATS_SYNC,
+	// "always" or a duration); 0 = always, every write on disk before it
+	// is acknowledged.
+	NATSSync time.Duration
+	ReadWait time.Duration // bound on waiting for a projection to be fresh enough
+	Source   string        // names this process in the events it writes
 
 	WeaviateURL   string // CMEM_WEAVIATE_URL; empty = the in-process vector view
 	WeaviateGRPC  string // CMEM_WEAVIATE_GRPC host:port; batches use gRPC when set
@@ -39,12 +54,34 @@ type Config struct {
 	ChatModel      string // CMEM_CHAT_MODEL
 	EmbeddingModel string // CMEM_EMBEDDING_MODEL
 	EmbeddingDims  int    // CMEM_EMBEDDING_DIMS; 0 = the model's native size
+	// Embedder is the offline embedder (CMEM_EMBEDDER): "semantic" (the
+	// default, word vectors in the binary) or "hashing". A view built with
+	// one is rebuilt with the other on restart.
+	Embedder string
 
 	Workers workers.Config // pipeline tuning; zero fields take defaults
+
+	// ProjectionGate, when set, is called before the in-memory projections
+	// apply each event; an error stops them. Tests use it to hold a
+	// projection back and show that reads wait for it (it is no knob for
+	// production).
+	ProjectionGate func(ctx context.Context, m eventlog.Msg) error
+
+	// WrapStore, when set, wraps the vector view's store. Tests use it to
+	// put a deliberately leaky store in and show that the app's own
+	// re-check drops what it leaks (no knob for production).
+	WrapStore func(vectors.Store) vectors.Store
+
+	// Gateway tunes the HTTP API (timeouts, body limit, rate limits); zero
+	// fields take gateway.DefaultConfig's.
+	Gateway gateway.Config
 
 	// DocumentRoot is the only directory knowledge bases registered with a
 	// server-side "path" may read (CMEM_DOCUMENT_ROOT); empty refuses paths.
 	DocumentRoot string
+	// SecretsDir holds the files http resource headers may reference with
+	// {"file": "name"} (CMEM_SECRETS_DIR); empty refuses file references.
+	SecretsDir string
 
 	// Audit configures the ClickHouse audit trail (Audit.DSN is
 	// CMEM_CLICKHOUSE_DSN); an empty DSN serves /v1/audit from the
@@ -93,6 +130,9 @@ func (c Config) Validate() error {
 	if c.Role != RoleServe && c.Role != RoleGateway && c.Role != RoleWorker {
 		errs = append(errs, errors.New("node: Role must be serve, gateway or worker"))
 	}
+	if c.Embedder != "" && c.Embedder != EmbedderSemantic && c.Embedder != EmbedderHashing {
+		errs = append(errs, errors.New("node: Embedder (CMEM_EMBEDDER) must be semantic or hashing"))
+	}
 	if c.ReadWait < 0 {
 		errs = append(errs, errors.New("node: ReadWait must not be negative"))
 	}
@@ -104,4 +144,6 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-func (c Config) resources() resources.Options { return resources.Options{DocumentRoot: c.DocumentRoot} }
+func (c Config) resources() resources.Options {
+	return resources.Options{DocumentRoot: c.DocumentRoot, SecretsDir: c.SecretsDir}
+}

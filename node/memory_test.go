@@ -96,6 +96,7 @@ func runMemoryDifferential(t *testing.T, n *node.Node, seed uint64, ops int) {
 	for _, r := range resources {
 		c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": r, "kind": "computation", "description": r})
 	}
+	dropped0 := metricSum(t, postfilterDropped)
 	m := &memModel{ua: map[[2]string]bool{}, ar: map[[2]string]bool{}, fragments: map[string]modelFragment{}}
 	pick := func(s []string) string { return s[rng.IntN(len(s))] }
 	var lastRev uint64
@@ -171,7 +172,8 @@ func runMemoryDifferential(t *testing.T, n *node.Node, seed uint64, ops int) {
 			m.fragments[fr["id"].(string)] = f
 		default: // view
 			u, a := pick(users), pick(agents)
-			body := map[string]any{"agent": a, "query": pick([]string{"lyon", "paris food", "rome"}), "k_user": 100, "k_cross": 100, "min_revision": lastRev}
+			body := map[string]any{"agent": a, "query": pick([]string{"lyon", "paris food", "rome"}), "k_user": 100, "k_cross": 100, "min_revision": lastRev,
+				"min_score": -1} // every admissible fragment, however unrelated: this test is about access
 			if !m.ua[[2]string{u, a}] {
 				c.Must(http.StatusForbidden, "POST", "/v1/memory/view", tokens[u], body)
 				continue
@@ -192,6 +194,10 @@ func runMemoryDifferential(t *testing.T, n *node.Node, seed uint64, ops int) {
 				exact++
 			}
 		}
+	}
+	// A real store's filter is exact: the app's re-check never drops a hit.
+	if d := metricSum(t, postfilterDropped) - dropped0; d != 0 {
+		t.Fatalf("%s grew by %v with a real store", postfilterDropped, d)
 	}
 	if views < ops/10 || exact < views/4 || len(m.fragments) < ops/20 {
 		t.Fatalf("workload too thin to mean anything: %d views (%d non-empty), %d fragments", views, exact, len(m.fragments))

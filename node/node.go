@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/cmem/cmem/audit"
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/feed"
 	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
@@ -44,8 +46,12 @@ type Node struct {
 	// up to at start (0: rebuilt from the log).
 	ViewResumedFrom uint64
 	Queries         *query.Projection
-	App             *app.App
-	Pipeline        *workers.Pipeline
+	// Feed is the live event feed the console streams (last in the core
+	// runner, so every other projection has applied an event before it
+	// is streamed).
+	Feed     *feed.Feed
+	App      *app.App
+	Pipeline *workers.Pipeline
 	// Audit is the audit trail: the in-process history, and ClickHouse
 	// with its projector when configured.
 	Audit *audit.Trail
@@ -53,6 +59,8 @@ type Node struct {
 	cfg      Config
 	logger   *slog.Logger
 	token    string
+	service  string // the embedded server's service credential
+	reader   string // the embedded server's read-only event-stream credential
 	http     *http.Server
 	listener net.Listener
 	ingress  *gateway.NATSIngress
@@ -80,6 +88,14 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		return nil, err
 	}
 	n := &Node{cfg: cfg, logger: logger, token: token}
+	if cfg.NATSURL == "" { // the embedded server's own credentials
+		if n.service, err = tokenFile(cfg.ServiceToken, filepath.Join(cfg.DataDir, ServiceTokenFile), "NATS service token", logger); err != nil {
+			return nil, err
+		}
+		if n.reader, err = tokenFile(cfg.ReaderToken, filepath.Join(cfg.DataDir, ReaderTokenFile), "NATS reader token", logger); err != nil {
+			return nil, err
+		}
+	}
 	if err := n.open(ctx); err != nil {
 		n.Close()
 		return nil, err
@@ -96,6 +112,7 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	n.App, err = app.New(app.Config{AdminToken: token, ReadWait: cfg.ReadWait, Source: cfg.Source, Resources: cfg.resources()}, app.Deps{
 		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
 		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM, Queries: n.Queries, Archive: archive,
+		Feed: n.Feed,
 	})
 	if err == nil && cfg.serves() {
 		err = n.serve()
@@ -117,18 +134,22 @@ func (n *Node) open(ctx context.Context) error {
 	var err error
 	cfg := n.cfg
 	n.Graph, n.Policies, n.Fragments, n.Queries = access.NewGraph(), memory.NewPolicies(), memory.NewFragments(), query.NewBoundedProjection(cfg.QueryRetain)
-	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas,
-		InternalToken: n.token, Authorizer: busAuth{n.Graph}}, n.logger)
+	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas, SyncInterval: cfg.NATSSync,
+		InternalToken: n.service, Authorizer: busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream,
+			durables: workerDurables(cfg.Workers.Group)}}, n.logger)
 	if err != nil {
 		return err
 	}
 	if n.Embedder, err = newEmbedder(cfg); err != nil {
 		return err
 	}
-	if n.LLM, err = newProvider(cfg, n.Graph.UserIDs, n.logger); err != nil {
+	if n.LLM, err = newProvider(cfg, n.Embedder, n.Graph.UserIDs, n.logger); err != nil {
 		return err
 	}
 	n.Store, _, err = newStore(ctx, cfg, n.Embedder.Dims())
+	if err == nil && cfg.WrapStore != nil {
+		n.Store = cfg.WrapStore(n.Store)
+	}
 	return err
 }
 
@@ -139,12 +160,18 @@ func (n *Node) startProjections(ctx context.Context) error {
 		return err
 	}
 	// The audit history answers with the graph, so it comes after it.
+	n.Feed = feed.New(0)
 	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.Audit.History}
 	external := n.cfg.WeaviateURL != ""
 	if !external {
 		core = append(core, view)
 	}
-	if n.Runner, err = projectors.NewRunner(n.Log, n.logger, core...); err != nil {
+	core = append(core, n.Feed)
+	var src projectors.Source = n.Log
+	if n.cfg.ProjectionGate != nil {
+		src = gatedSource{n.Log, n.cfg.ProjectionGate}
+	}
+	if n.Runner, err = projectors.NewRunner(src, n.logger, core...); err != nil {
 		return err
 	}
 	n.ViewRunner = n.Runner
@@ -200,14 +227,14 @@ func (n *Node) startProjections(ctx context.Context) error {
 // serve starts the HTTP API and the NATS ingress.
 func (n *Node) serve() error {
 	var err error
-	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.NATSURL == "", n.logger); err != nil {
+	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.Gateway.WithDefaults().Limits.IngressRate(), n.logger); err != nil {
 		return err
 	}
 	return n.serveHTTP()
 }
 
 func (n *Node) serveHTTP() error {
-	gcfg := gateway.DefaultConfig()
+	gcfg := n.cfg.Gateway.WithDefaults()
 	gcfg.Audit = n.Audit.Service
 	api, err := gateway.New(gcfg, n.App, n.logger)
 	if err != nil {
@@ -216,7 +243,7 @@ func (n *Node) serveHTTP() error {
 	if n.listener, err = net.Listen("tcp", n.cfg.HTTPAddr); err != nil {
 		return fmt.Errorf("node: listen %s: %w", n.cfg.HTTPAddr, err)
 	}
-	n.http = &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second}
+	n.http = api.HTTPServer()
 	go func() {
 		if err := n.http.Serve(n.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			n.logger.Error("http server stopped", "err", err)

@@ -21,6 +21,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/node"
 )
 
@@ -92,6 +93,7 @@ func run(args []string, role string, needsCluster bool) error {
 	fs.StringVar(&cfg.OpenAIBaseURL, "openai-base-url", env("CMEM_OPENAI_BASE_URL", ""), "OpenAI-compatible API base URL; empty = offline provider (CMEM_OPENAI_BASE_URL)")
 	fs.StringVar(&cfg.ChatModel, "chat-model", env("CMEM_CHAT_MODEL", ""), "chat model for the OpenAI provider (CMEM_CHAT_MODEL)")
 	fs.StringVar(&cfg.EmbeddingModel, "embedding-model", env("CMEM_EMBEDDING_MODEL", ""), "embedding model for the OpenAI provider (CMEM_EMBEDDING_MODEL)")
+	fs.StringVar(&cfg.Embedder, "embedder", env("CMEM_EMBEDDER", "semantic"), "offline embedder: semantic (word vectors in the binary) or hashing (CMEM_EMBEDDER)")
 	fs.IntVar(&cfg.EmbeddingDims, "embedding-dims", 0, "embedding dimensions; 0 = the model's native size")
 	fs.DurationVar(&cfg.Workers.StageTimeout, "stage-timeout", 60*time.Second, "bound on one pipeline stage (worker roles)")
 	fs.DurationVar(&cfg.Workers.AckWait, "ack-wait", 0, "how soon another worker takes over a stage whose worker went silent (heartbeats every ack-wait/3); 0 = 5s")
@@ -99,10 +101,24 @@ func run(args []string, role string, needsCluster bool) error {
 	fs.IntVar(&cfg.QueryRetain, "query-retain", 0, "finished queries kept in memory (older ones are read back from the log); 0 = 10000, negative = all")
 	coverage := fs.Float64("coverage", 0, "offline provider: memory score at which an agent answers from memory and calls no resource; 0 = provider default, above 1 = always call")
 	fs.StringVar(&cfg.Audit.DSN, "clickhouse", env("CMEM_CLICKHOUSE_DSN", ""), "ClickHouse audit trail, clickhouse://host:9000/db; empty = in-process (CMEM_CLICKHOUSE_DSN)")
+	limits := fs.String("rate-limits", env("CMEM_RATE_LIMITS", ""), "per-caller limits over the defaults: off, or queries=PER_MIN:BURST,fragments=…,registrations=… (CMEM_RATE_LIMITS)")
+	syncFlag := fs.String("nats-sync", env("CMEM_NATS_SYNC", "always"), "embedded server: fsync every write before it is acknowledged (always) or every interval, e.g. 1s (CMEM_NATS_SYNC)")
 	level := fs.String("log-level", env("CMEM_LOG_LEVEL", "info"), "debug, info, warn or error (CMEM_LOG_LEVEL)")
 	_ = fs.Parse(args)
 	cfg.Workers.Coverage = float32(*coverage)
 	cfg.AdminToken = os.Getenv("CMEM_ADMIN_TOKEN")
+	cfg.ServiceToken, cfg.ReaderToken = os.Getenv("CMEM_NATS_SERVICE_TOKEN"), os.Getenv("CMEM_NATS_READER_TOKEN")
+	cfg.SecretsDir = os.Getenv("CMEM_SECRETS_DIR")
+	if cfg.Gateway.Limits, err = gateway.ParseRateLimits(*limits); err != nil {
+		return err
+	}
+	if *syncFlag != "always" {
+		d, err := time.ParseDuration(*syncFlag)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("nats-sync: want always or a positive duration, not %q", *syncFlag)
+		}
+		cfg.NATSSync = d
+	}
 	cfg.OpenAIAPIKey = os.Getenv("OPENAI_API_KEY")
 	if needsCluster && cfg.NATSURL == "" {
 		return errors.New(role + " needs a shared NATS cluster: set CMEM_NATS_URL or -nats")

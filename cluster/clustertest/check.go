@@ -99,11 +99,22 @@ func (l *Load) Check(t testing.TB) (events int) {
 func (l *Load) checkDigests(t testing.TB, rev uint64) {
 	t.Helper()
 	var first map[string]any
+	start := time.Now()
 	for _, g := range l.c.Gateways {
+		// A gateway whose NATS node died may take a while to follow the log
+		// again: wait for it (bounded only so that a stall fails CI), and
+		// say how long it took.
 		st, d, err := Call("GET", fmt.Sprintf("%s/v1/debug/digest?revision=%d", g.Base(), rev), AdminToken, nil)
+		for (err != nil || st == 503) && time.Since(start) < 2*time.Minute {
+			time.Sleep(250 * time.Millisecond)
+			st, d, err = Call("GET", fmt.Sprintf("%s/v1/debug/digest?revision=%d", g.Base(), rev), AdminToken, nil)
+		}
 		if err != nil || st != 200 {
 			t.Errorf("digest from %s: %d %v %v", g.Addr, st, d, err)
 			return
+		}
+		if waited := time.Since(start); waited > 5*time.Second {
+			t.Logf("gateway %s reached revision %d only %s after the load stopped", g.Addr, rev, waited.Round(time.Millisecond))
 		}
 		if first == nil {
 			first = d

@@ -5,7 +5,7 @@ LINT    := $(GOBIN)/golangci-lint
 LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 
-.PHONY: run test test-deps bench cluster soak fuzz lint fmt vet build clean embeddings screenshots
+.PHONY: run test test-deps bench cluster soak fuzz lint fmt vet build clean embeddings screenshots scenarios
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 run:
@@ -29,6 +29,14 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
+	$(GO) test -run '^$$' -bench Sealing -benchtime 3x ./shred/
+
+## scenarios: the paper's three experiments at their default sizes on an embedded cmem
+## (a minute or two in all on 2 cores); reports and SVG charts in $(SCENARIO_OUT)/{1,2,3}
+SCENARIO_OUT ?= ./scenario-out
+scenarios:
+	$(GO) build -o $(SCENARIO_OUT)/cmem ./cmd/cmem
+	for n in 1 2 3; do $(SCENARIO_OUT)/cmem scenario $$n -out $(SCENARIO_OUT)/$$n $(SCENARIO_FLAGS) || exit 1; done
 
 ## cluster: start three nats-server (R3) with cmem gateways on them and print figures:
 ## start time and memory at CMEM_SCALE_EVENTS (default 100k), commands/s through one and two gateways

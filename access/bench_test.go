@@ -80,6 +80,8 @@ func BenchmarkAdmissible(b *testing.B) {
 		"latest":   access.Latest(),
 		"revision": access.AtRevision(benchEvents / 2),
 		"time":     access.AtTime(benchT0.Add(benchEvents / 3 * time.Second)),
+		// enforcement's point: a revision judged at a wall clock (expiries)
+		"now": access.Now(benchEvents/2, benchT0.Add(benchEvents/2*time.Second)),
 	}
 	for name, p := range points {
 		b.Run(name, func(b *testing.B) {

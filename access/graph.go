@@ -21,6 +21,9 @@ type User struct {
 	Role        string
 	TokenSHA256 string
 	Registered  Stamp
+	// Status is StatusActive, StatusDeactivated or StatusErased; a user
+	// whose token was revoked has an empty TokenSHA256.
+	Status string
 }
 
 // Agent is a registered agent.
@@ -41,10 +44,15 @@ type Resource struct {
 }
 
 // AgentAccess is one agent a user may invoke, with the resources that agent
-// may use, both at the same Point.
+// may use, both at the same Point. ExpiresAt is when the user -> agent grant
+// ends by itself (nil: until revoked); ResourceExpiry holds the same for
+// each resource whose grant has an expiry (resources absent from it are
+// granted until revoked).
 type AgentAccess struct {
-	ID        string   `json:"id"`
-	Resources []string `json:"resources"`
+	ID             string               `json:"id"`
+	Resources      []string             `json:"resources"`
+	ExpiresAt      *time.Time           `json:"expires_at,omitempty"`
+	ResourceExpiry map[string]time.Time `json:"resource_expiry,omitempty"`
 }
 
 // Provenance is the part of a fragment's provenance that admissibility reads.
@@ -64,6 +72,7 @@ type Graph struct {
 	resources map[string]Resource
 	ua        edges
 	ar        edges
+	due       map[edgeKey]Due // edges whose newest change is a grant with an expiry
 }
 
 // NewGraph returns an empty graph at revision 0.
@@ -75,6 +84,7 @@ func NewGraph() *Graph {
 		resources: map[string]Resource{},
 		ua:        edges{},
 		ar:        edges{},
+		due:       map[edgeKey]Due{},
 	}
 }
 
@@ -106,22 +116,15 @@ func (g *Graph) Apply(r events.Record) error {
 		if _, dup := g.users[p.ID]; dup {
 			return fmt.Errorf("%w: user %q registered twice", ErrInconsistent, p.ID)
 		}
-		g.users[p.ID] = User{ID: p.ID, Role: p.Role, TokenSHA256: p.TokenSHA256, Registered: st}
+		g.users[p.ID] = User{ID: p.ID, Role: p.Role, TokenSHA256: p.TokenSHA256, Registered: st, Status: StatusActive}
 		g.byToken[p.TokenSHA256] = p.ID
 	case *events.AgentRegistered:
 		g.agents[p.ID] = Agent{ID: p.ID, Description: p.Description, SystemPrompt: p.SystemPrompt, Registered: st}
 	case *events.ResourceRegistered:
 		g.resources[p.ID] = Resource{ID: p.ID, Kind: p.Kind, Description: p.Description, Config: p.Config, Registered: st}
-	case *events.UserAgentGranted:
-		c.granted = true
-		g.ua.add(p.User, p.Agent, c)
-	case *events.UserAgentRevoked:
-		g.ua.add(p.User, p.Agent, c)
-	case *events.AgentResourceGranted:
-		c.granted = true
-		g.ar.add(p.Agent, p.Resource, c)
-	case *events.AgentResourceRevoked:
-		g.ar.add(p.Agent, p.Resource, c)
+	default:
+		g.applyEdge(p, c)
+		g.applyLifecycle(p)
 	}
 	return nil
 }
@@ -130,6 +133,9 @@ var interesting = map[string]bool{
 	events.TypeUserRegistered: true, events.TypeAgentRegistered: true, events.TypeResourceRegistered: true,
 	events.TypeUserAgentGranted: true, events.TypeUserAgentRevoked: true,
 	events.TypeAgentResourceGranted: true, events.TypeAgentResourceRevoked: true,
+	events.TypeUserTokenRotated: true, events.TypeUserTokenRevoked: true, events.TypeUserDeactivated: true,
+	events.TypeUserReactivated: true, events.TypeUserErased: true,
+	events.TypeUserAgentExpired: true, events.TypeAgentResourceExpired: true,
 }
 
 // Revision is the revision of the last event applied.

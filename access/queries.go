@@ -1,6 +1,9 @@
 package access
 
-import "sort"
+import (
+	"sort"
+	"time"
+)
 
 // Agents returns A(u,p), sorted.
 func (g *Graph) Agents(user string, p Point) []string {
@@ -16,14 +19,26 @@ func (g *Graph) Resources(agent string, p Point) []string {
 	return g.ar.neighbours(agent, p)
 }
 
-// Access returns A(u,p) with R(a,p) for each agent, sorted by agent id.
+// Access returns A(u,p) with R(a,p) for each agent, sorted by agent id, and
+// the expiry of every edge in the answer whose grant has one.
 func (g *Graph) Access(user string, p Point) []AgentAccess {
 	g.mu.RLock()
 	defer g.mu.RUnlock()
 	agents := g.ua.neighbours(user, p)
+	agentExp := g.ua.expiries(user, p)
 	out := make([]AgentAccess, len(agents))
 	for i, a := range agents {
 		out[i] = AgentAccess{ID: a, Resources: g.ar.neighbours(a, p)}
+		if ns, ok := agentExp[a]; ok {
+			t := time.Unix(0, ns).UTC()
+			out[i].ExpiresAt = &t
+		}
+		for r, ns := range g.ar.expiries(a, p) {
+			if out[i].ResourceExpiry == nil {
+				out[i].ResourceExpiry = map[string]time.Time{}
+			}
+			out[i].ResourceExpiry[r] = time.Unix(0, ns).UTC()
+		}
 	}
 	return out
 }

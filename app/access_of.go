@@ -27,7 +27,11 @@ type AccessAnswer struct {
 // AccessOf answers "what could user use" at q. Admins may ask about anyone,
 // a user only about itself. The answer's Revision is the log revision the
 // state was read at: the one asked for, or the projection's when asking by
-// time or for now.
+// time or for now. Now is the fenced revision judged at this process's
+// clock, so a grant past its expiry is absent even before its expired event
+// is in the log; by revision, only the expired events in the prefix count;
+// by time, a grant's expiry instant ends it. Each edge shows its expiry
+// (AgentAccess.ExpiresAt, AgentAccess.ResourceExpiry).
 func (a *App) AccessOf(ctx context.Context, by Identity, user string, q AsOf) (AccessAnswer, error) {
 	if !by.Admin && by.ID != user {
 		return AccessAnswer{}, fmt.Errorf("%w: %s may read only its own access", ErrForbidden, by.ID)
@@ -76,5 +80,7 @@ func (a *App) asOfPoint(ctx context.Context, q AsOf) (uint64, access.Point, erro
 	case q.Time != nil:
 		return rev, access.AtTime(*q.Time), nil
 	}
-	return rev, access.AtRevision(rev), nil
+	// Now is the fenced revision judged at this process's clock: a grant
+	// past its expiry is absent even before its expired event is logged.
+	return rev, access.Now(rev, a.clockNow()), nil
 }

@@ -59,11 +59,17 @@ type PolicyView interface {
 // FragmentRegistry is the registry of written fragments (*memory.Fragments).
 type FragmentRegistry interface {
 	Get(id string) (memory.FragmentInfo, bool)
+	// OfUser and DerivedFrom find what an erasure reaches.
+	OfUser(user string) []string
+	DerivedFrom(ids []string) []string
 }
 
 // QueryView is the pipeline's query projection (*query.Projection).
 type QueryView interface {
 	Get(id string) (query.Query, bool)
+	// OfUser and ThatRead find the queries an erasure reaches.
+	OfUser(user string) []string
+	ThatRead(fragments []string) []query.Query
 	Wait(ctx context.Context, id string) (query.Query, bool)
 }
 
@@ -92,6 +98,9 @@ type Deps struct {
 	// Feed serves the live event stream; optional (nil: LiveEvents
 	// answers ErrUnavailable).
 	Feed LiveFeed
+	// Keys destroys data keys (*shred.Keyring); nil when content is
+	// written in clear, and then an erasure only reaches the projections.
+	Keys Shredder
 }
 
 func (d Deps) validate() error {
@@ -153,6 +162,7 @@ type App struct {
 	queries   QueryView
 	archive   QueryArchive
 	feed      LiveFeed
+	keys      Shredder
 	adminSum  string
 }
 
@@ -163,7 +173,8 @@ func New(cfg Config, d Deps) (*App, error) {
 	}
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
-		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, adminSum: TokenSum(cfg.AdminToken),
+		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, keys: d.Keys,
+		adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }
 
@@ -187,6 +198,29 @@ func (a *App) appendStep(ctx context.Context, id Identity, p events.Payload, exc
 		return 0, err
 	}
 	return a.log.Append(ctx, e, exclusive)
+}
+
+// appendAt is appendStep (not exclusive) with the event's time set to at
+// (zero = now): a decision judged at a wall clock records that clock, so
+// the audit can judge it at the same instant.
+func (a *App) appendAt(ctx context.Context, id Identity, p events.Payload, step string, at time.Time) (uint64, error) {
+	m := a.meta(ctx, id)
+	m.ID, m.Time = step, at
+	e, err := events.New(m, p)
+	if err != nil {
+		return 0, err
+	}
+	return a.log.Append(ctx, e, false)
+}
+
+// now is the point a permission decision is made at once the fence has
+// passed: the projection's revision, judged at this process's wall clock so
+// that a grant past its expiry is off even before its expired event is in
+// the log (see access.Now). It returns the clock too, for the event that
+// records the decision.
+func (a *App) now() (access.Point, time.Time) {
+	t := a.clockNow()
+	return access.Now(a.view.Revision(), t), t
 }
 
 // fence waits until the projections include every acknowledged event under

@@ -23,7 +23,8 @@ func (a *App) deliver(ctx context.Context, by Identity, q query.Query, channel s
 		return ans, nil // nothing shown yet: nothing to record
 	}
 	rec.Channel = channel
-	if _, err := a.append(ctx, by, rec, false); err != nil {
+	// Recorded at the clock its snapshot judged grant expiries against.
+	if _, err := a.appendAt(ctx, by, rec, "", snap.Clock); err != nil {
 		return QueryAnswer{}, err
 	}
 	return ans, nil

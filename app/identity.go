@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"fmt"
 
+	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
 )
 
@@ -37,9 +38,9 @@ func NewToken() (string, error) {
 	return "cmem_" + base64.RawURLEncoding.EncodeToString(b), nil
 }
 
-// Authenticate returns the identity a bearer token stands for. A token not
-// yet in the projection gets one fence on user registrations before it is
-// refused, so a user registered through another gateway can call at once.
+// Authenticate returns the identity a bearer token stands for, as of every
+// acknowledged event on users/ (registrations, rotations, revocations,
+// deactivations, erasures).
 func (a *App) Authenticate(ctx context.Context, token string) (Identity, error) {
 	if token == "" {
 		return Identity{}, fmt.Errorf("%w: missing bearer token", ErrUnauthenticated)
@@ -48,14 +49,18 @@ func (a *App) Authenticate(ctx context.Context, token string) (Identity, error) 
 	if subtle.ConstantTimeCompare([]byte(sum), []byte(a.adminSum)) == 1 {
 		return Identity{ID: AdminID, Admin: true}, nil
 	}
+	// Every decision fences on users/, as permission decisions fence on
+	// grants/: a token rotated, revoked or deactivated through another
+	// gateway is refused from the moment that change was acknowledged.
+	if err := a.fence(ctx, events.UsersSubjectPrefix, 0); err != nil {
+		return Identity{}, err
+	}
 	u, ok := a.view.UserByToken(sum)
 	if !ok {
-		if err := a.fence(ctx, events.UsersSubjectPrefix, 0); err != nil {
-			return Identity{}, err
-		}
-		if u, ok = a.view.UserByToken(sum); !ok {
-			return Identity{}, fmt.Errorf("%w: unknown token", ErrUnauthenticated)
-		}
+		return Identity{}, fmt.Errorf("%w: unknown token", ErrUnauthenticated)
+	}
+	if u.Status != "" && u.Status != access.StatusActive {
+		return Identity{}, fmt.Errorf("%w: user %s is %s", ErrUnauthenticated, u.ID, u.Status)
 	}
 	return Identity{ID: u.ID, Admin: u.Role == events.RoleAdmin}, nil
 }

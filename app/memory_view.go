@@ -94,7 +94,7 @@ func (a *App) viewAt(ctx context.Context, by Identity, req ViewRequest, snap Sna
 	if err := a.waitOn(ctx, a.viewFresh, req.MinRevision); err != nil {
 		return ViewAnswer{}, err
 	}
-	now := snap.Point()
+	now, clock := snap.Point(), snap.Clock
 	if !a.view.CanInvoke(by.ID, req.Agent, now) {
 		return ViewAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", ErrForbidden, by.ID, req.Agent)
 	}
@@ -102,7 +102,7 @@ func (a *App) viewAt(ctx context.Context, by Identity, req ViewRequest, snap Sna
 	if err != nil {
 		return ViewAnswer{}, fmt.Errorf("%w: embed query: %w", ErrUnavailable, err)
 	}
-	pol := a.policies.Resolve(memory.TargetRead, by.ID, req.Agent, a.clockNow())
+	pol := a.policies.Resolve(memory.TargetRead, by.ID, req.Agent, clock)
 	allowedA, allowedR := a.view.Agents(by.ID, now), a.view.Resources(req.Agent, now)
 	allAgents, allResources := a.view.AgentIDs(), a.view.ResourceIDs()
 	ans := ViewAnswer{GraphRevision: snap.Revision}
@@ -120,7 +120,9 @@ func (a *App) viewAt(ctx context.Context, by Identity, req ViewRequest, snap Sna
 	a.withLineage(by.ID, req.Agent, now, ans.Private, ans.Shared)
 	read := &events.MemoryRead{User: by.ID, Agent: req.Agent, Query: req.Query, QueryID: req.QueryID,
 		Private: ids(ans.Private), Shared: ids(ans.Shared), GraphRevision: snap.Revision, KUser: req.KUser, KCross: req.KCross, Policy: trace}
-	if ans.Revision, err = a.appendStep(ctx, by, read, false, req.StepID); err != nil {
+	// The read's time is the clock its snapshot was judged at: the audit
+	// judges it at (graph_revision, time), exactly as it was served.
+	if ans.Revision, err = a.appendAt(ctx, by, read, req.StepID, clock); err != nil {
 		return ViewAnswer{}, err
 	}
 	return ans, nil

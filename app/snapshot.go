@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
@@ -19,10 +20,20 @@ type Snapshot struct {
 	// Revision is the access projection's revision when the snapshot was
 	// taken (at least the newest acknowledged permission event).
 	Revision uint64
+	// Clock is this process's wall clock when the snapshot was taken: grant
+	// expiries are judged against it (access.Now). Zero judges by revision
+	// only.
+	Clock time.Time
 }
 
-// Point is where the graphs are asked about for this snapshot.
-func (s Snapshot) Point() access.Point { return access.AtRevision(s.Revision) }
+// Point is where the graphs are asked about for this snapshot: the
+// revision, minus every grant whose expiry is at or before Clock.
+func (s Snapshot) Point() access.Point {
+	if s.Clock.IsZero() {
+		return access.AtRevision(s.Revision)
+	}
+	return access.Now(s.Revision, s.Clock)
+}
 
 // Snapshot waits until the projections include every acknowledged grant,
 // revoke and policy change, and at least minRevision, and returns that
@@ -58,5 +69,5 @@ func (a *App) snapshot(ctx context.Context, minRevision uint64, filters ...strin
 	if err := a.waitFor(ctx, need); err != nil {
 		return Snapshot{}, err
 	}
-	return Snapshot{Revision: a.view.Revision()}, nil
+	return Snapshot{Revision: a.view.Revision(), Clock: a.clockNow()}, nil
 }

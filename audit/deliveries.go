@@ -75,7 +75,9 @@ func (h *History) deliveryVerdict(d *delivery) Read {
 		v.Reason = ReasonFutureGraph
 	} else {
 		prov := access.Provenance{Agents: d.label.Agents, Resources: d.label.Resources}
-		if verdict := h.graph.Admits(access.Reader{User: d.user}, prov, access.AtRevision(d.graphRev)); !verdict.OK {
+		// At the delivery's time too: the clock its snapshot judged grant
+		// expiries against (access.Now).
+		if verdict := h.graph.Admits(access.Reader{User: d.user}, prov, access.Now(d.graphRev, nsTime(d.timeNS))); !verdict.OK {
 			v.Reason, v.Detail = ReasonLabel, verdict.Reason(d.user)
 		}
 	}

@@ -134,6 +134,7 @@ func (h *History) Apply(r events.Record) error {
 var grantTypes = map[string]bool{
 	events.TypeUserAgentGranted: true, events.TypeUserAgentRevoked: true,
 	events.TypeAgentResourceGranted: true, events.TypeAgentResourceRevoked: true,
+	events.TypeUserAgentExpired: true, events.TypeAgentResourceExpired: true,
 }
 
 func (h *History) applyRead(r events.Record, p *events.MemoryRead, ns int64) {

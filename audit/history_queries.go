@@ -86,6 +86,11 @@ func (h *History) Deliveries(_ context.Context, query string) ([]Read, error) {
 // it, so its graph_revision is at or after the revoke. A graph_revision at
 // or after the read's own revision would be a graph from the read's
 // future, which no honest reader has, so it is a violation by itself.
+//
+// The graphs are judged at the read's time as well (access.Now): a reader
+// records the wall clock it checked expiries against as its event's time,
+// so a fragment served through a grant past its expiry by the reader's own
+// clock is a violation even before the expired event was in the log.
 func (h *History) verdict(r *read, id string) Read {
 	v := Read{Kind: KindRead, User: r.user, Agent: r.agent, At: nsTime(r.timeNS), Revision: r.revision, Fragment: id,
 		Event: r.event, GraphRevision: r.graphRev, Tier: events.TierShared}
@@ -100,7 +105,7 @@ func (h *History) verdict(r *read, id string) Read {
 		v.Reason = ReasonFutureGraph
 	case f.tier != events.TierShared && f.user != r.user:
 		v.Reason = ReasonPrivate
-	case !h.graph.Admissible(r.user, r.agent, f.prov, access.AtRevision(r.graphRev)):
+	case !h.graph.Admissible(r.user, r.agent, f.prov, access.Now(r.graphRev, nsTime(r.timeNS))):
 		v.Reason = ReasonProvenance
 	}
 	v.Admissible = v.Reason == ""

@@ -128,24 +128,30 @@ func TestServiceRefusesAndValidates(t *testing.T) {
 	}
 }
 
-// TestDeliveryVerdictsViewIsTheQuery holds the delivery_verdicts view of
-// schemas/clickhouse to sql/delivery_verdicts.sql, which the API runs.
-func TestDeliveryVerdictsViewIsTheQuery(t *testing.T) {
+// TestVerdictViewsAreTheQueries holds the newest delivery_verdicts and
+// read_verdicts views of schemas/clickhouse to sql/delivery_verdicts.sql
+// and sql/read_verdicts.sql, which the API runs.
+func TestVerdictViewsAreTheQueries(t *testing.T) {
 	ms, err := Migrations()
 	if err != nil {
 		t.Fatal(err)
 	}
-	const create = "CREATE VIEW IF NOT EXISTS delivery_verdicts AS\n"
-	var view string
-	for _, m := range ms {
-		for _, s := range m.Statements {
-			if _, body, ok := strings.Cut(s, create); ok {
-				view = body
+	for _, c := range []struct{ view, query, filter string }{
+		{"delivery_verdicts", deliveryVerdictsSQL, "DELIVERIES_FILTER"},
+		{"read_verdicts", readVerdictsSQL, "READS_FILTER"},
+	} {
+		create := "CREATE VIEW IF NOT EXISTS " + c.view + " AS\n"
+		var view string
+		for _, m := range ms {
+			for _, s := range m.Statements {
+				if _, body, ok := strings.Cut(s, create); ok {
+					view = body
+				}
 			}
 		}
-	}
-	_, query, _ := strings.Cut(deliveryVerdictsSQL, "\nSELECT\n")
-	if want := strings.TrimSpace("SELECT\n" + strings.ReplaceAll(query, "DELIVERIES_FILTER", "1")); view == "" || view != want {
-		t.Fatalf("the delivery_verdicts view is not sql/delivery_verdicts.sql over every delivery:\n%s\n---\n%s", view, want)
+		_, query, _ := strings.Cut(c.query, "\nSELECT\n")
+		if want := strings.TrimSpace("SELECT\n" + strings.ReplaceAll(query, c.filter, "1")); view == "" || view != want {
+			t.Fatalf("the %s view is not its query over every row:\n%s\n---\n%s", c.view, view, want)
+		}
 	}
 }

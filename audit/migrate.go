@@ -79,6 +79,14 @@ func splitStatements(sql string) []string {
 	return out
 }
 
+// columnExists reports whether err is an ADD COLUMN statement finding its
+// column already there: the step was done by a migrator that died (or
+// raced) before recording the migration. 18.16 has no ADD COLUMN IF NOT
+// EXISTS, so this is how such a statement is made idempotent.
+func columnExists(stmt string, err error) bool {
+	return strings.Contains(strings.ToUpper(stmt), "ADD COLUMN") && strings.Contains(err.Error(), "already exists")
+}
+
 const migrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
     version    UInt32,
     name       String,
@@ -117,7 +125,7 @@ func (s *Store) migrate(ctx context.Context) error {
 			continue
 		}
 		for i, stmt := range m.Statements {
-			if err := s.conn.Exec(ctx, stmt); err != nil {
+			if err := s.conn.Exec(ctx, stmt); err != nil && !columnExists(stmt, err) {
 				return fmt.Errorf("audit: migration %s statement %d: %w", m.Name, i+1, err)
 			}
 		}

@@ -44,6 +44,10 @@ type grantRow struct {
 	stamp
 	graph, from, to string
 	granted         uint8
+	// expiresNS is a grant's expiry (0: none); expiry marks the row of an
+	// expired event, a revoke in log order that answers by time skip.
+	expiresNS int64
+	expiry    uint8
 }
 
 type fragmentRow struct {
@@ -166,13 +170,17 @@ func (b *batch) addTyped(rec events.Record, st stamp) error {
 	}
 	switch p := p.(type) {
 	case *events.UserAgentGranted:
-		b.grants = append(b.grants, grantRow{st, graphUserAgent, p.User, p.Agent, 1})
+		b.grants = append(b.grants, grantRow{st, graphUserAgent, p.User, p.Agent, 1, expiryNS(p.ExpiresAt), 0})
 	case *events.UserAgentRevoked:
-		b.grants = append(b.grants, grantRow{st, graphUserAgent, p.User, p.Agent, 0})
+		b.grants = append(b.grants, grantRow{st, graphUserAgent, p.User, p.Agent, 0, 0, 0})
+	case *events.UserAgentExpired:
+		b.grants = append(b.grants, grantRow{st, graphUserAgent, p.User, p.Agent, 0, 0, 1})
 	case *events.AgentResourceGranted:
-		b.grants = append(b.grants, grantRow{st, graphAgentResource, p.Agent, p.Resource, 1})
+		b.grants = append(b.grants, grantRow{st, graphAgentResource, p.Agent, p.Resource, 1, expiryNS(p.ExpiresAt), 0})
 	case *events.AgentResourceRevoked:
-		b.grants = append(b.grants, grantRow{st, graphAgentResource, p.Agent, p.Resource, 0})
+		b.grants = append(b.grants, grantRow{st, graphAgentResource, p.Agent, p.Resource, 0, 0, 0})
+	case *events.AgentResourceExpired:
+		b.grants = append(b.grants, grantRow{st, graphAgentResource, p.Agent, p.Resource, 0, 0, 1})
 	case *events.FragmentWritten:
 		b.fragments = append(b.fragments, fragmentRow{st, p.ID, p.User, p.Tier, p.QueryID, p.Provenance, p.Key,
 			nonNil(p.Agents), nonNil(p.Resources), nonNil(p.DerivedFrom), p.CreatedAt.UnixNano()})
@@ -217,12 +225,22 @@ func queryFact(st stamp, p events.Payload) (queryFactRow, bool) {
 	return queryFactRow{}, false
 }
 
+// expiryNS is the expiry column of a grant: as access does, never 0 for a
+// grant that has one.
+func expiryNS(t *time.Time) int64 {
+	if t == nil {
+		return 0
+	}
+	return max(t.UnixNano(), 1)
+}
+
 func round(r int) uint32 { return uint32(min(max(r, 0), math.MaxUint32)) }
 
 // typed lists the event types that have rows beyond the raw event.
 var typed = map[string]bool{
 	events.TypeUserAgentGranted: true, events.TypeUserAgentRevoked: true,
 	events.TypeAgentResourceGranted: true, events.TypeAgentResourceRevoked: true,
+	events.TypeUserAgentExpired: true, events.TypeAgentResourceExpired: true,
 	events.TypeFragmentWritten: true, events.TypeMemoryRead: true,
 	events.TypeQuerySubmitted: true, events.TypeAgentSelected: true, events.TypeResourceCalled: true,
 	events.TypeAgentResponded: true, events.TypeQueryAnswered: true, events.TypeQueryFailed: true,

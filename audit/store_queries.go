@@ -14,13 +14,16 @@ import (
 var readVerdictsSQL string
 
 // edgesAt is the subquery of the targets of from's granted edges in graph
-// at time @at: per edge, the last change at or before @at in (time,
-// revision) order decides, exactly as access.AtTime.
+// at time @at: per edge, the last grant or revoke at or before @at in
+// (time, revision) order decides, and a grant whose expiry is at or before
+// @at has ended, exactly as access.AtTime. Expired-event rows are skipped:
+// by time the grant's own expiry decides.
 func edgesAt(graph, from string) string {
 	return `(SELECT groupArray(to_id) FROM (
-        SELECT to_id, argMax(granted, (time_ns, revision)) AS g FROM grants
-        WHERE graph = '` + graph + `' AND from_id = @` + from + ` AND time_ns <= @at
-        GROUP BY to_id) WHERE g = 1)`
+        SELECT to_id, argMax(granted, (time_ns, revision)) AS g, argMax(expires_ns, (time_ns, revision)) AS e
+        FROM grants
+        WHERE graph = '` + graph + `' AND from_id = @` + from + ` AND time_ns <= @at AND expiry = 0
+        GROUP BY to_id) WHERE g = 1 AND (e = 0 OR @at < e))`
 }
 
 // visibleSQL is M(u,a,t). DISTINCT is the query-time dedupe of fragments a

@@ -68,14 +68,15 @@ func grantsTable(rows []grantRow) tableData {
 	n := len(rows)
 	var st stampColumns
 	graph, from, to := mk(n), mk(n), mk(n)
-	granted := make([]uint8, 0, n)
+	granted, expiry := make([]uint8, 0, n), make([]uint8, 0, n)
+	expires := make([]int64, 0, n)
 	for _, r := range rows {
 		st.add(r.stamp)
 		graph, from, to = append(graph, r.graph), append(from, r.from), append(to, r.to)
-		granted = append(granted, r.granted)
+		granted, expires, expiry = append(granted, r.granted), append(expires, r.expiresNS), append(expiry, r.expiry)
 	}
-	return tableData{name: "grants", names: withStamp("graph", "from_id", "to_id", "granted"),
-		columns: append(st.values(), graph, from, to, granted), rows: n}
+	return tableData{name: "grants", names: withStamp("graph", "from_id", "to_id", "granted", "expires_ns", "expiry"),
+		columns: append(st.values(), graph, from, to, granted, expires, expiry), rows: n}
 }
 
 func fragmentsTable(rows []fragmentRow) tableData {

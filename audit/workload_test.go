@@ -44,12 +44,22 @@ type workloadGen struct {
 	edges    map[[2]string]bool // (user, agent) and (agent, resource) granted now
 	queries  int
 	nextFrag int
+	// expiring is, per edge whose newest change is a grant with an
+	// expiry, that grant's revision and expiry.
+	expiring map[edgeChange]expiringGrant
+	expiries []time.Time // every expiry granted, in order
+	at       *time.Time  // the next event's time, when set
+}
+
+type expiringGrant struct {
+	rev uint64
+	at  time.Time
 }
 
 func newWorkload(seed uint64, users, agents, resources, ops int) *workload {
 	g := &workloadGen{workload: &workload{t0: workloadT0}, rng: rand.New(rand.NewPCG(seed, seed+1)),
 		now: workloadT0, private: map[string][]string{}, current: map[string]string{},
-		edges: map[[2]string]bool{}}
+		edges: map[[2]string]bool{}, expiring: map[edgeChange]expiringGrant{}}
 	for i := range users {
 		g.users = append(g.users, fmt.Sprintf("u%d", i))
 		g.emit(&events.UserRegistered{ID: g.users[i], Role: events.RoleUser, TokenSHA256: fmt.Sprintf("%064x", i)})
@@ -86,6 +96,8 @@ func (g *workloadGen) emit(p events.Payload) {
 	g.now = g.now.Add(time.Second)
 	at := g.now
 	switch r := g.rng.IntN(100); {
+	case g.at != nil:
+		at, g.at = *g.at, nil
 	case r < 5:
 		at = at.Add(-time.Duration(g.rng.Int64N(int64(time.Minute))))
 	case r < 8 && len(g.times) > 0:
@@ -106,20 +118,9 @@ func (g *workloadGen) step() {
 	u, a := g.pick(g.users), g.pick(g.agents)
 	switch r := g.rng.IntN(100); {
 	case r < 20:
-		defer g.noteChange(true, u, a)
-		if g.edges[[2]string{u, a}] = g.rng.IntN(100) < 65; g.edges[[2]string{u, a}] {
-			g.emit(&events.UserAgentGranted{User: u, Agent: a})
-		} else {
-			g.emit(&events.UserAgentRevoked{User: u, Agent: a})
-		}
+		g.edgeStep(true, u, a)
 	case r < 35:
-		res := g.pick(g.resources)
-		defer g.noteChange(false, a, res)
-		if g.edges[[2]string{a, res}] = g.rng.IntN(100) < 65; g.edges[[2]string{a, res}] {
-			g.emit(&events.AgentResourceGranted{Agent: a, Resource: res})
-		} else {
-			g.emit(&events.AgentResourceRevoked{Agent: a, Resource: res})
-		}
+		g.edgeStep(false, a, g.pick(g.resources))
 	case r < 55:
 		g.write(u)
 	case r < 74:
@@ -128,6 +129,48 @@ func (g *workloadGen) step() {
 		g.deliver(u)
 	default:
 		g.queryStep(u, a)
+	}
+}
+
+// edgeStep grants (40% of grants with an expiry 1-60 s after the event's
+// time), revokes, or, when the edge's newest change is a grant with an
+// expiry, now and then appends its expired event as an expirer would.
+func (g *workloadGen) edgeStep(userAgent bool, from, to string) {
+	k := edgeChange{userAgent: userAgent, from: from, to: to}
+	rev := g.revision()
+	if e, ok := g.expiring[k]; ok && g.rng.IntN(3) == 0 {
+		delete(g.expiring, k)
+		g.edges[[2]string{from, to}] = false
+		if userAgent {
+			g.emit(&events.UserAgentExpired{User: from, Agent: to, GrantRevision: e.rev, ExpiresAt: e.at})
+		} else {
+			g.emit(&events.AgentResourceExpired{Agent: from, Resource: to, GrantRevision: e.rev, ExpiresAt: e.at})
+		}
+		return
+	}
+	delete(g.expiring, k)
+	defer g.noteChange(userAgent, from, to)
+	if g.edges[[2]string{from, to}] = g.rng.IntN(100) < 65; !g.edges[[2]string{from, to}] {
+		if userAgent {
+			g.emit(&events.UserAgentRevoked{User: from, Agent: to})
+		} else {
+			g.emit(&events.AgentResourceRevoked{Agent: from, Resource: to})
+		}
+		return
+	}
+	var exp *time.Time
+	if g.rng.IntN(100) < 40 {
+		t := g.now.Add(time.Second + time.Duration(g.rng.Int64N(int64(time.Minute))))
+		exp = &t
+		g.expiring[k] = expiringGrant{rev, t}
+		g.expiries = append(g.expiries, t)
+		// questions asked exactly at the expiry
+		g.changes = append(g.changes, edgeChange{at: t, userAgent: userAgent, from: from, to: to})
+	}
+	if userAgent {
+		g.emit(&events.UserAgentGranted{User: from, Agent: to, ExpiresAt: exp})
+	} else {
+		g.emit(&events.AgentResourceGranted{Agent: from, Resource: to, ExpiresAt: exp})
 	}
 }
 
@@ -172,6 +215,10 @@ func (g *workloadGen) read(u, a string) {
 		dangling := fmt.Sprintf("f%05d", g.nextFrag+1+g.rng.IntN(3)) // written later, or never
 		shared = appendNew(shared, dangling)
 		g.fragments = appendNew(g.fragments, dangling)
+	}
+	if n := len(g.expiries); n > 0 && g.rng.IntN(8) == 0 { // judged exactly at an expiry, or a nanosecond before
+		at := g.expiries[n-1-g.rng.IntN(min(n, 10))].Add(-time.Duration(g.rng.IntN(2)))
+		g.at = &at
 	}
 	g.emit(&events.MemoryRead{User: u, Agent: a, Query: "q", QueryID: g.queryOf(u), Private: private, Shared: shared,
 		GraphRevision: graphRev, KUser: 2, KCross: 3, Policy: events.PolicyTrace{Kind: "simple", Scope: "global"}})

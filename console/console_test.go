@@ -24,6 +24,12 @@ func TestConsoleAdmin(t *testing.T) {
 			t.Fatalf("graph now lacks %s", e)
 		}
 	}
+	if !has(t, ctx, `path.expiring[data-edge="user:bob>agent:planner"][data-expires]`) {
+		t.Fatal("graph does not mark bob → planner, a grant with an expiry")
+	}
+	if has(t, ctx, `path.expiring[data-edge="user:alice>agent:planner"]`) {
+		t.Fatal("graph marks a permanent grant as expiring")
+	}
 	critic := `[data-edge="user:alice>agent:critic"]`
 	if has(t, ctx, critic) {
 		t.Fatal("graph now shows the revoked edge alice → critic")

@@ -24,6 +24,7 @@ type Log struct {
 	stream    jetstream.Stream
 	dlq       jetstream.Stream
 	validator *events.Validator
+	sealer    Sealer
 	logger    *slog.Logger
 }
 

@@ -1,6 +1,9 @@
 package events
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Roles a user can have. Admins may register entities and change grants.
 const (
@@ -33,10 +36,13 @@ type ResourceRegistered struct {
 	Config      json.RawMessage `json:"config,omitempty"`
 }
 
-// UserAgentGranted adds the edge User -> Agent to G_UA.
+// UserAgentGranted adds the edge User -> Agent to G_UA. A non-nil ExpiresAt
+// ends the edge at that instant with no further command; nil grants it
+// until revoked. A later grant of the same edge replaces the expiry.
 type UserAgentGranted struct {
-	User  string `json:"user"`
-	Agent string `json:"agent"`
+	User      string     `json:"user"`
+	Agent     string     `json:"agent"`
+	ExpiresAt *time.Time `json:"expires_at,omitempty"`
 }
 
 // UserAgentRevoked removes the edge User -> Agent from G_UA.
@@ -45,10 +51,12 @@ type UserAgentRevoked struct {
 	Agent string `json:"agent"`
 }
 
-// AgentResourceGranted adds the edge Agent -> Resource to G_AR.
+// AgentResourceGranted adds the edge Agent -> Resource to G_AR, until
+// ExpiresAt if it is set (see UserAgentGranted).
 type AgentResourceGranted struct {
-	Agent    string `json:"agent"`
-	Resource string `json:"resource"`
+	Agent     string     `json:"agent"`
+	Resource  string     `json:"resource"`
+	ExpiresAt *time.Time `json:"expires_at,omitempty"`
 }
 
 // AgentResourceRevoked removes the edge Agent -> Resource from G_AR.

@@ -23,6 +23,8 @@ const (
 	TypeUserAgentRevoked     = "cmem.user_agent.revoked"
 	TypeAgentResourceGranted = "cmem.agent_resource.granted"
 	TypeAgentResourceRevoked = "cmem.agent_resource.revoked"
+	TypeUserAgentExpired     = "cmem.user_agent.expired"
+	TypeAgentResourceExpired = "cmem.agent_resource.expired"
 )
 
 type spec struct {
@@ -67,6 +69,8 @@ func init() {
 	register(TypeUserAgentRevoked, 1, func() Payload { return &UserAgentRevoked{} })
 	register(TypeAgentResourceGranted, 1, func() Payload { return &AgentResourceGranted{} })
 	register(TypeAgentResourceRevoked, 1, func() Payload { return &AgentResourceRevoked{} })
+	register(TypeUserAgentExpired, 1, func() Payload { return &UserAgentExpired{} })
+	register(TypeAgentResourceExpired, 1, func() Payload { return &AgentResourceExpired{} })
 	register(TypeFragmentWritten, 1, func() Payload { return &FragmentWritten{} })
 	register(TypeFragmentRejected, 1, func() Payload { return &FragmentRejected{} })
 	register(TypePolicySet, 1, func() Payload { return &PolicySet{} })
@@ -77,6 +81,12 @@ func init() {
 	register(TypeAgentResponded, 1, func() Payload { return &AgentResponded{} })
 	register(TypeQueryAnswered, 1, func() Payload { return &QueryAnswered{} })
 	register(TypeQueryFailed, 1, func() Payload { return &QueryFailed{} })
+	register(TypeUserTokenRotated, 1, func() Payload { return &UserTokenRotated{} })
+	register(TypeUserTokenRevoked, 1, func() Payload { return &UserTokenRevoked{} })
+	register(TypeUserDeactivated, 1, func() Payload { return &UserDeactivated{} })
+	register(TypeUserReactivated, 1, func() Payload { return &UserReactivated{} })
+	register(TypeUserErased, 1, func() Payload { return &UserErased{} })
+	register(TypeFragmentDeleted, 1, func() Payload { return &FragmentDeleted{} })
 	// v2 adds labels (information-flow provenance); v1 events stay readable.
 	register(TypeAgentSelected, 2, func() Payload { return &AgentSelected{} })
 	register(TypeAgentResponded, 2, func() Payload { return &AgentResponded{} })

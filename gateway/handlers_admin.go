@@ -76,7 +76,15 @@ func (s *Server) registerResource(w http.ResponseWriter, r *http.Request, by app
 func (s *Server) grant(userAgent, granted bool) func(http.ResponseWriter, *http.Request, app.Identity) {
 	return func(w http.ResponseWriter, r *http.Request, by app.Identity) {
 		e := app.Edge{UserAgent: userAgent, From: r.PathValue("from"), To: r.PathValue("to")}
-		rev, err := s.app.SetGrant(r.Context(), by, e, granted)
+		var rev uint64
+		term, err := grantTerm(r)
+		switch {
+		case err != nil:
+		case granted:
+			rev, err = s.app.Grant(r.Context(), by, e, term)
+		default:
+			rev, err = s.app.SetGrant(r.Context(), by, e, false)
+		}
 		if err != nil {
 			s.fail(w, r, err)
 			return

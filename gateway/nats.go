@@ -80,7 +80,10 @@ func (in *NATSIngress) handle(m *nats.Msg) {
 	case err != nil:
 		err = fmt.Errorf("body must be {\"text\": \"...\"}: %w", err)
 	default:
-		_, _, err = in.app.SubmitQuery(ctx, app.Identity{ID: user}, q.Text, app.ChannelNATS, m.Reply)
+		var by app.Identity
+		if by, err = in.app.BusIdentity(ctx, user); err == nil {
+			_, _, err = in.app.SubmitQuery(ctx, by, q.Text, app.ChannelNATS, m.Reply)
+		}
 	}
 	if err == nil {
 		return // the answer arrives on the reply subject when the workers are done

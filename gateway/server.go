@@ -133,6 +133,7 @@ func (s *Server) routes() {
 	authed("GET /v1/queries/{id}", s.getQuery)
 	authed("GET /v1/debug/digest", s.digest)
 	s.auditRoutes(authed)
+	s.lifecycleRoutes(authed)
 	s.consoleRoutes(authed)
 	s.mux.Handle("GET /{$}", console.Handler())
 	s.mux.Handle("GET /console/", console.Handler())

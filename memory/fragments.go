@@ -17,7 +17,7 @@ type FragmentInfo struct {
 	Resources []string
 	CreatedAt time.Time
 	Revision  uint64
-	// DerivedFrom are the fragments it was written from (derived_from).
+	// DerivedFrom are the fragments read by the interaction that wrote it.
 	DerivedFrom []string
 }
 
@@ -47,6 +47,13 @@ func (fs *Fragments) Apply(r events.Record) error {
 		return nil
 	}
 	fs.revision = r.Revision
+	if r.Type == events.TypeUserErased || r.Type == events.TypeFragmentDeleted {
+		ids, err := erasedFragments(r)
+		for _, id := range ids {
+			delete(fs.byID, id)
+		}
+		return err
+	}
 	if r.Type != events.TypeFragmentWritten {
 		return nil
 	}

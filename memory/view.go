@@ -3,6 +3,7 @@ package memory
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/events"
@@ -22,6 +23,8 @@ type ViewProjection struct {
 	store    vectors.Store
 	embedder embed.Embedder
 	pending  []vectors.Fragment
+	deletes  []string // ids erased by this batch, deleted after pending is written
+	last     uint64   // revision of the last buffered change
 }
 
 // NewViewProjection returns a projection named name (stable: it names the
@@ -35,6 +38,9 @@ func (v *ViewProjection) Name() string { return v.name }
 
 // Apply implements projectors.Projection.
 func (v *ViewProjection) Apply(r events.Record) error {
+	if r.Type == events.TypeUserErased || r.Type == events.TypeFragmentDeleted {
+		return v.erase(r)
+	}
 	if r.Type != events.TypeFragmentWritten {
 		return nil
 	}
@@ -43,6 +49,10 @@ func (v *ViewProjection) Apply(r events.Record) error {
 		return err
 	}
 	f := p.(*events.FragmentWritten)
+	if f.Key == events.Erased {
+		return nil // its key is destroyed: a rebuild never indexes erased content
+	}
+	v.last = r.Revision
 	vf := vectors.Fragment{
 		ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, User: f.User,
 		Agents: f.Agents, Resources: f.Resources, CreatedAt: r.Time, Revision: r.Revision,
@@ -60,7 +70,7 @@ func (v *ViewProjection) Apply(r events.Record) error {
 // Flush implements projectors.Flusher: it embeds what needs it and writes
 // the batch.
 func (v *ViewProjection) Flush(ctx context.Context) error {
-	if len(v.pending) == 0 {
+	if len(v.pending) == 0 && len(v.deletes) == 0 {
 		return nil
 	}
 	var texts []string
@@ -79,15 +89,35 @@ func (v *ViewProjection) Flush(ctx context.Context) error {
 			v.pending[i].Vector = vecs[j]
 		}
 	}
-	if err := v.store.Upsert(ctx, v.pending); err != nil {
-		return fmt.Errorf("memory: upsert %d fragments: %w", len(v.pending), err)
+	if len(v.pending) > 0 {
+		if err := v.store.Upsert(ctx, v.pending); err != nil {
+			return fmt.Errorf("memory: upsert %d fragments: %w", len(v.pending), err)
+		}
+	}
+	if len(v.deletes) > 0 {
+		if err := v.store.Delete(ctx, v.deletes); err != nil {
+			return fmt.Errorf("memory: delete %d erased fragments: %w", len(v.deletes), err)
+		}
 	}
 	if cp, ok := v.store.(vectors.Checkpointer); ok {
-		if err := cp.SetCheckpoint(ctx, v.pending[len(v.pending)-1].Revision, v.embedder.Model()); err != nil {
+		if err := cp.SetCheckpoint(ctx, v.last, v.embedder.Model()); err != nil {
 			return fmt.Errorf("memory: checkpoint: %w", err)
 		}
 	}
-	v.pending = v.pending[:0]
+	v.Discard()
+	return nil
+}
+
+// erase buffers the deletion of the fragments an erasure event lists; a
+// fragment written earlier in the same batch is dropped from it.
+func (v *ViewProjection) erase(r events.Record) error {
+	ids, err := erasedFragments(r)
+	if err != nil {
+		return err
+	}
+	v.pending = slices.DeleteFunc(v.pending, func(f vectors.Fragment) bool { return slices.Contains(ids, f.ID) })
+	v.deletes = append(v.deletes, ids...)
+	v.last = r.Revision
 	return nil
 }
 
@@ -115,4 +145,4 @@ func (v *ViewProjection) Resume(ctx context.Context, head uint64) (uint64, error
 
 // Discard drops the buffered batch; the runner calls it before it replays
 // the batch after a failed Flush.
-func (v *ViewProjection) Discard() { v.pending = v.pending[:0] }
+func (v *ViewProjection) Discard() { v.pending, v.deletes = v.pending[:0], v.deletes[:0] }

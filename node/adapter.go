@@ -8,6 +8,7 @@ import (
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/shred"
 )
 
 // logAdapter gives the use cases the log in their own terms.
@@ -28,6 +29,11 @@ func (a logAdapter) Append(ctx context.Context, e events.Envelope, exclusive boo
 		// The request made an event its schema refuses (e.g. repeated ids
 		// in derived_from): the caller's mistake, with the schema's reason.
 		return 0, fmt.Errorf("%w: %w", app.ErrInvalid, err)
+	}
+	if errors.Is(err, shred.ErrErased) {
+		// Content for a user erased since the request began: nothing of it
+		// may be written, and the user no longer exists to write for.
+		return 0, fmt.Errorf("%w: %w", app.ErrNotFound, err)
 	}
 	return rev, err
 }

@@ -36,7 +36,16 @@ func (a *queryArchive) Load(ctx context.Context, id string) (query.Query, bool, 
 	}
 	recs := make([]events.Record, 0, len(msgs))
 	for _, m := range msgs {
-		env, err := a.validator.Parse(m.Data)
+		// As the projection runner does: open sealed content first (an
+		// erased user's text comes back as events.Erased, never in clear),
+		// then check the data against its schema.
+		env, err := a.validator.ParseEnvelope(m.Data)
+		if err == nil {
+			env, err = a.log.Open(ctx, env)
+		}
+		if err == nil {
+			err = a.validator.CheckData(env)
+		}
 		if err != nil {
 			return query.Query{}, false, fmt.Errorf("node: query %s at revision %d: %w", id, m.Revision, err)
 		}

@@ -34,7 +34,7 @@ func (b busAuth) Authorize(token string) (eventlog.Grant, bool) {
 		return eventlog.ReaderGrant(b.stream, b.durables...), true
 	}
 	u, ok := b.g.UserByToken(app.TokenSum(token))
-	if !ok {
+	if !ok || (u.Status != "" && u.Status != access.StatusActive) {
 		return eventlog.Grant{}, false
 	}
 	return eventlog.Grant{

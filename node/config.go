@@ -44,6 +44,10 @@ type Config struct {
 	NATSSync time.Duration
 	ReadWait time.Duration // bound on waiting for a projection to be fresh enough
 	Source   string        // names this process in the events it writes
+	// Plaintext turns crypto-shredding off (CMEM_ENCRYPTION=off): new
+	// content is written in clear and cannot be erased from the log. It
+	// exists to measure what sealing costs; leave it false.
+	Plaintext bool
 
 	WeaviateURL   string // CMEM_WEAVIATE_URL; empty = the in-process vector view
 	WeaviateGRPC  string // CMEM_WEAVIATE_GRPC host:port; batches use gRPC when set

@@ -25,6 +25,7 @@ import (
 	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/shred"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/workers"
 )
@@ -55,6 +56,9 @@ type Node struct {
 	// Audit is the audit trail: the in-process history, and ClickHouse
 	// with its projector when configured.
 	Audit *audit.Trail
+	// Keys holds the data keys content is sealed under; nil with
+	// Config.Plaintext.
+	Keys *shred.Keyring
 
 	cfg      Config
 	logger   *slog.Logger
@@ -113,12 +117,16 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
 		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM, Queries: n.Queries, Archive: archive,
 		Feed: n.Feed,
+		Keys: n.shredder(),
 	})
 	if err == nil && cfg.serves() {
 		err = n.serve()
 	}
 	if err == nil && cfg.works() {
 		err = n.startWorkers()
+	}
+	if err == nil && cfg.works() {
+		err = n.startExpirer()
 	}
 	if err != nil {
 		n.Close()
@@ -140,17 +148,31 @@ func (n *Node) open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if !cfg.Plaintext {
+		if n.Keys, err = shred.OpenKeyring(ctx, n.Log.JetStream(), shred.Bucket, cfg.Replicas, n.logger); err != nil {
+			return err
+		}
+		n.Log.SetSealer(shred.NewSealer(n.Keys))
+	}
 	if n.Embedder, err = newEmbedder(cfg); err != nil {
 		return err
 	}
 	if n.LLM, err = newProvider(cfg, n.Embedder, n.Graph.UserIDs, n.logger); err != nil {
 		return err
 	}
-	n.Store, _, err = newStore(ctx, cfg, n.Embedder.Dims())
-	if err == nil && cfg.WrapStore != nil {
+	var external bool
+	if n.Store, external, err = newStore(ctx, cfg, n.Embedder.Dims()); err != nil {
+		return err
+	}
+	// A store with files of its own holds fragment text sealed, so that
+	// destroying a key erases it there too (see shred.SealedStore).
+	if ds, ok := n.Store.(shred.DurableStore); ok && external && n.Keys != nil {
+		n.Store = shred.SealStore(ds, n.Keys)
+	}
+	if cfg.WrapStore != nil {
 		n.Store = cfg.WrapStore(n.Store)
 	}
-	return err
+	return nil
 }
 
 func (n *Node) startProjections(ctx context.Context) error {
@@ -260,6 +282,15 @@ func (n *Node) Addr() string {
 	return n.listener.Addr().String()
 }
 
+// shredder is the keyring as the use cases see it: a nil interface, not a
+// nil pointer, when content is written in clear.
+func (n *Node) shredder() app.Shredder {
+	if n.Keys == nil {
+		return nil
+	}
+	return n.Keys
+}
+
 // Close drains HTTP requests in flight, stops the projections and closes
 // the log, in that order, so that no accepted command is cut off.
 func (n *Node) Close() {
@@ -283,6 +314,9 @@ func (n *Node) Close() {
 	}
 	if n.Store != nil {
 		_ = n.Store.Close()
+	}
+	if n.Keys != nil {
+		n.Keys.Close()
 	}
 	if n.Log != nil {
 		n.Log.Close()

@@ -36,12 +36,21 @@ type Source interface {
 	DeadLetter(ctx context.Context, consumer string, m eventlog.Msg, reason string) error
 }
 
+// Opener opens the sealed content of an event (implemented by
+// *eventlog.Log): a field whose key was destroyed opens to events.Erased.
+// A Source that implements it has its events opened before any projection
+// sees them.
+type Opener interface {
+	Open(ctx context.Context, e events.Envelope) (events.Envelope, error)
+}
+
 // Runner feeds projections from a Source.
 type Runner struct {
 	src         Source
 	validator   *events.Validator
 	projections []Projection
 	logger      *slog.Logger
+	opener      Opener
 
 	revision atomic.Uint64
 	mu       sync.Mutex
@@ -58,7 +67,9 @@ func NewRunner(src Source, logger *slog.Logger, projections ...Projection) (*Run
 	if logger == nil {
 		logger = slog.Default()
 	}
-	return &Runner{src: src, validator: v, projections: projections, logger: logger, changed: make(chan struct{})}, nil
+	r := &Runner{src: src, validator: v, projections: projections, logger: logger, changed: make(chan struct{})}
+	r.opener, _ = src.(Opener)
+	return r, nil
 }
 
 // Run follows the log until ctx ends. A broken subscription (a cluster
@@ -138,7 +149,7 @@ type parsed struct {
 
 func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
 	for _, p := range batch {
-		if err := r.handle(p); err != nil {
+		if err := r.handle(ctx, p); err != nil {
 			return err
 		}
 	}
@@ -160,10 +171,18 @@ func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
 	return nil
 }
 
-func (r *Runner) handle(pm parsed) error {
+func (r *Runner) handle(ctx context.Context, pm parsed) error {
 	m := pm.msg
 	if m.Revision <= r.revision.Load() {
 		return nil
+	}
+	if pm.err == nil && r.opener != nil {
+		// Opened before the data check: the schema holds plaintext. A key
+		// store that cannot answer is retried, never taken for erasure.
+		var err error
+		if pm.env, err = r.opener.Open(ctx, pm.env); err != nil {
+			return fmt.Errorf("projectors: open revision %d: %w", m.Revision, err)
+		}
 	}
 	if pm.err == nil {
 		pm.err = r.validator.CheckData(pm.env)

@@ -41,6 +41,9 @@ type Query struct {
 	FragmentsRead    []string
 	FragmentsWritten []string
 	Agents           []string
+	// Erased is true once the query's content was erased (its user was, or
+	// it read an erased fragment): every text in it reads events.Erased.
+	Erased bool
 	// Label is the answer's.
 	Label events.Label
 	// Revision is that of the query's last event.
@@ -132,6 +135,8 @@ func (qs *Projection) Apply(r events.Record) error {
 	switch r.Type {
 	case events.TypeQuerySubmitted, events.TypeAgentSelected, events.TypeResourceCalled,
 		events.TypeAgentResponded, events.TypeQueryAnswered, events.TypeQueryFailed:
+	case events.TypeUserErased, events.TypeFragmentDeleted:
+		return qs.applyErasure(r)
 	default:
 		return nil
 	}
@@ -178,6 +183,9 @@ func (qs *Projection) apply(p events.Payload, r events.Record) {
 		qs.byUser[q.User] = append(qs.byUser[q.User], q.ID)
 	case *events.QueryFailed:
 		q.Done, q.FailStage, q.FailReason = true, p.Stage, p.Reason
+	}
+	if q.Erased {
+		q.erase() // an event after the erasure brings no content back
 	}
 	if ch := qs.done[q.ID]; q.Done && ch != nil {
 		close(ch)

@@ -87,6 +87,9 @@ type Store interface {
 	Get(ctx context.Context, ids []string) ([]Fragment, error)
 	// Count returns the number of fragments indexed.
 	Count(ctx context.Context) (int, error)
+	// Delete removes the fragments with these ids (an erasure or a
+	// fragment's deletion); ids not indexed are ignored.
+	Delete(ctx context.Context, ids []string) error
 	// Reset removes every fragment (a rebuild starts from it).
 	Reset(ctx context.Context) error
 	// Close releases resources.

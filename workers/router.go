@@ -95,7 +95,7 @@ func NewRouter(p *Pipeline, bus Bus, logger *slog.Logger) (*message.Router, erro
 		if err != nil {
 			return nil, err
 		}
-		r.AddConsumerHandler(h.name, h.name, sub, typed(v, h.types, h.fn))
+		r.AddConsumerHandler(h.name, h.name, sub, typed(v, opener(bus), h.types, h.fn))
 	}
 	return r, nil
 }
@@ -117,11 +117,19 @@ func durable(stream, name string, ackWait time.Duration) wmjs.ResourceInitialize
 
 // typed parses the event, skips types the handler does not take, and turns
 // an invalid event into a permanent failure.
-func typed(v *events.Validator, types []string, fn func(context.Context, events.Record) error) message.NoPublishHandlerFunc {
+func typed(v *events.Validator, open openFunc, types []string, fn func(context.Context, events.Record) error) message.NoPublishHandlerFunc {
 	return func(msg *message.Message) error {
 		rev, _ := strconv.ParseUint(msg.Metadata.Get(metaRevision), 10, 64)
-		e, err := v.Parse(msg.Payload)
+		e, err := v.ParseEnvelope(msg.Payload)
 		if err != nil {
+			return fmt.Errorf("%w: %w", errPermanent, err)
+		}
+		// Sealed content is opened before the data check: the schema holds
+		// plaintext. A key store that cannot answer is retried.
+		if e, err = open(msg.Context(), e); err != nil {
+			return err
+		}
+		if err := v.CheckData(e); err != nil {
 			return fmt.Errorf("%w: %w", errPermanent, err)
 		}
 		for _, t := range types {
@@ -205,3 +213,16 @@ func (d deadLetters) Publish(_ string, msgs ...*message.Message) error {
 }
 
 func (deadLetters) Close() error { return nil }
+
+type openFunc func(context.Context, events.Envelope) (events.Envelope, error)
+
+// opener is the bus's Open when it seals content (*eventlog.Log does),
+// else the identity.
+func opener(bus Bus) openFunc {
+	if o, ok := bus.(interface {
+		Open(context.Context, events.Envelope) (events.Envelope, error)
+	}); ok {
+		return o.Open
+	}
+	return func(_ context.Context, e events.Envelope) (events.Envelope, error) { return e, nil }
+}

@@ -12,6 +12,8 @@
 --      edge from '' that no grant has;
 --   3. join every change of those edges and keep, per edge, the last change
 --      at or before the delivery's graph_revision (argMaxIf by revision);
+--      a grant counts only before its expiry, judged at the delivery's time
+--      (the clock its snapshot was taken at: access.Now);
 --   4. a check passes if any of its edges is granted; the failed agent
 --      check of least index, else the failed resource check of least
 --      index, is what Admits names (access.Verdict).
@@ -38,7 +40,9 @@ FROM (
             SELECT
                 event_id, revision, time_ns, user_id, query_id, graph_revision, agents, resources, fragments,
                 check_kind, check_item, check_index, edge_graph, edge_from, edge_to,
-                argMaxIf(g_granted, g_revision, g_revision > 0 AND g_revision <= graph_revision) AS edge_granted
+                argMaxIf(g_granted, g_revision, g_revision > 0 AND g_revision <= graph_revision) AS edge_last_granted,
+                argMaxIf(g_expires, g_revision, g_revision > 0 AND g_revision <= graph_revision) AS edge_expires,
+                toUInt8(edge_last_granted = 1 AND (edge_expires = 0 OR time_ns < edge_expires)) AS edge_granted
             FROM (
                 SELECT
                     event_id, revision, time_ns, user_id, query_id, graph_revision, agents, resources, fragments,
@@ -68,7 +72,7 @@ FROM (
             )
             ALL LEFT JOIN (
                 SELECT graph AS edge_graph, from_id AS edge_from, to_id AS edge_to,
-                       revision AS g_revision, granted AS g_granted
+                       revision AS g_revision, granted AS g_granted, expires_ns AS g_expires
                 FROM grants
                 WHERE from_id IN (SELECT user_id FROM deliveries WHERE DELIVERIES_FILTER)
                    OR from_id IN (SELECT arrayJoin(agents) FROM deliveries WHERE DELIVERIES_FILTER)

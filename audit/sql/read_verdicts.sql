@@ -7,7 +7,11 @@
 --   2. expand the provenance into the edges it needs: (user, a) for every
 --      agent in A(m), (agent, r) for every resource in R(m);
 --   3. join every change of those edges and keep, per edge, the last change
---      at or before the read's graph_revision (argMaxIf by revision);
+--      at or before the read's graph_revision (argMaxIf by revision); the
+--      edge is granted if that change is a grant whose expiry (if any) is
+--      after the read's time, the clock the reader judged it at
+--      (access.Now); expired events are revokes here (schemas/clickhouse
+--      0005);
 --   4. admissible iff every needed edge was granted, plus the checks that
 --      do not need the graphs. Duplicate rows from a redelivered batch
 --      collapse in the GROUP BYs and cannot change argMaxIf.
@@ -33,7 +37,9 @@ FROM (
         SELECT
             event_id, fragment_id, revision, time_ns, user_id, agent_id, graph_revision, listed_tier,
             frag_revision, frag_user, frag_tier, edge_graph, edge_from, edge_to,
-            argMaxIf(g_granted, g_revision, g_revision > 0 AND g_revision <= graph_revision) AS edge_granted
+            argMaxIf(g_granted, g_revision, g_revision > 0 AND g_revision <= graph_revision) AS edge_last_granted,
+            argMaxIf(g_expires, g_revision, g_revision > 0 AND g_revision <= graph_revision) AS edge_expires,
+            toUInt8(edge_last_granted = 1 AND (edge_expires = 0 OR time_ns < edge_expires)) AS edge_granted
         FROM (
             SELECT
                 event_id, fragment_id, revision, time_ns, user_id, agent_id, graph_revision, listed_tier,
@@ -68,7 +74,7 @@ FROM (
         )
         ALL LEFT JOIN (
             SELECT graph AS edge_graph, from_id AS edge_from, to_id AS edge_to,
-                   revision AS g_revision, granted AS g_granted
+                   revision AS g_revision, granted AS g_granted, expires_ns AS g_expires
             FROM grants
             WHERE from_id IN (SELECT user_id FROM read_fragments WHERE READS_FILTER)
                OR from_id IN (SELECT agent_id FROM read_fragments WHERE READS_FILTER)

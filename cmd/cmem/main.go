@@ -33,6 +33,7 @@ commands:
   worker    run the query pipeline's workers against the NATS cluster at CMEM_NATS_URL
   audit     ask a running cmem's audit trail (visible, reads, violations, metrics)
   policy    set or list write, read and provenance policies of a running cmem
+  scenario  run one of the paper's three experiments (1|2|3) and write its report and charts
 
 Run 'cmem <command> -h' for the flags of a command.
 `
@@ -54,6 +55,8 @@ func main() {
 		err = auditCmd(args, os.Stdout)
 	case "policy":
 		err = policyCmd(args, os.Stdout)
+	case "scenario":
+		err = scenarioCmd(args, os.Stdout)
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 	default:
@@ -84,6 +87,8 @@ func run(args []string, role string, needsCluster bool) error {
 	if err != nil {
 		return fmt.Errorf("CMEM_NATS_REPLICAS: %w", err)
 	}
+	fs.BoolVar(&cfg.Plaintext, "plaintext", env("CMEM_ENCRYPTION", "on") == "off",
+		"write content in clear, not sealed under its data subject's key (CMEM_ENCRYPTION=off); for measurements only")
 	fs.IntVar(&cfg.Replicas, "replicas", replicas, "replicas of cmem's streams on a NATS cluster (CMEM_NATS_REPLICAS)")
 	fs.StringVar(&cfg.DocumentRoot, "document-root", env("CMEM_DOCUMENT_ROOT", ""), "directory knowledge bases may name a server-side path in (CMEM_DOCUMENT_ROOT); empty refuses paths")
 	fs.DurationVar(&cfg.ReadWait, "read-wait", 5*time.Second, "how long a read waits for projections to be fresh enough")

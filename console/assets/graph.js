@@ -94,10 +94,10 @@ function draw(cols, g) {
   const edges = [];
   for (const u of g.users) {
     for (const a of u.agents) {
-      edges.push(["user:" + u.id, "agent:" + a.id]);
+      edges.push(["user:" + u.id, "agent:" + a.id, a.expires_at]);
       live.add("user:" + u.id); live.add("agent:" + a.id);
       for (const r of a.resources) {
-        edges.push(["agent:" + a.id, "resource:" + r]);
+        edges.push(["agent:" + a.id, "resource:" + r, (a.resource_expiry || {})[r]]);
         live.add("resource:" + r);
       }
     }
@@ -105,12 +105,15 @@ function draw(cols, g) {
   const seen = new Set();
   const svg = s("svg", { id: "graph-svg", viewBox: `0 0 940 ${height}`, width: 940, height, role: "img", "aria-label": "access graph" });
   ["users", "agents", "resources"].forEach((t, i) => svg.append(s("text", { x: colX[i], y: 20, class: "col-title", "text-anchor": "middle" }, t)));
-  for (const [a, b] of edges) {
+  for (const [a, b, expires] of edges) {
     const key = `${a}>${b}`;
     if (seen.has(key) || !pos.has(a) || !pos.has(b)) continue;
     seen.add(key);
     const [x1, y1] = pos.get(a), [x2, y2] = pos.get(b);
-    svg.append(s("path", { class: "edge", "data-edge": key, d: `M${x1 + 60},${y1} C${(x1 + x2) / 2},${y1} ${(x1 + x2) / 2},${y2} ${x2 - 60},${y2}` }));
+    // A grant with an expiry is drawn dashed, its end in the tooltip.
+    svg.append(s("path", { class: expires ? "edge expiring" : "edge", "data-edge": key, "data-expires": expires,
+      d: `M${x1 + 60},${y1} C${(x1 + x2) / 2},${y1} ${(x1 + x2) / 2},${y2} ${x2 - 60},${y2}` },
+    expires ? s("title", {}, `expires ${fmtTime(expires)}`) : null));
   }
   for (const [id, [x, y]] of pos) {
     const [kind, name] = [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1)];

@@ -56,7 +56,9 @@ func Seed(t testing.TB, c *nodetest.Client) Workload {
 		"description": "city guide", "documents": []map[string]string{{"id": "lyon", "text": "Lyon is known for its bouchons and quenelles."}}})
 	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": BobResource, "kind": "knowledge_base",
 		"description": "finance ledger", "documents": []map[string]string{{"id": "pay", "text": "Salaries are paid on the 25th; the ledger is confidential."}}})
-	for _, g := range []string{"user-agent/alice/planner", "user-agent/alice/critic", "user-agent/bob/planner",
+	// Bob's grant of the planner ends by itself (in 1000 hours).
+	c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/bob/planner", admin, map[string]string{"ttl": "1000h"})
+	for _, g := range []string{"user-agent/alice/planner", "user-agent/alice/critic",
 		"user-agent/bob/" + BobAgent, "agent-resource/planner/guide", "agent-resource/critic/guide", "agent-resource/" + BobAgent + "/" + BobResource} {
 		c.Must(http.StatusOK, "PUT", "/v1/grants/"+g, admin, nil)
 	}

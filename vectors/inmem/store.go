@@ -177,6 +177,24 @@ func (s *Store) Get(ctx context.Context, ids []string) ([]vectors.Fragment, erro
 	return out, nil
 }
 
+// Delete removes the fragments with these ids; unknown ids are ignored.
+func (s *Store) Delete(ctx context.Context, ids []string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return ErrClosed
+	}
+	for _, id := range ids {
+		if at, ok := s.where[id]; ok {
+			s.removeLocked(at)
+		}
+	}
+	return nil
+}
+
 // Count returns the number of fragments indexed.
 func (s *Store) Count(ctx context.Context) (int, error) {
 	if err := ctx.Err(); err != nil {

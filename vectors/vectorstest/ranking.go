@@ -150,3 +150,24 @@ func testConcurrent(t *testing.T, newStore NewStore) {
 		t.Fatalf("search found %d of %d fragments", len(hits), writers*batches*per)
 	}
 }
+
+// testDelete: deleted fragments leave Get, Count and every search; the
+// others stay; unknown ids are ignored.
+func testDelete(t *testing.T, newStore NewStore) {
+	s := newStore(t, dims)
+	upsert(t, s, frag(1, "shared", "u1", []string{"a"}, nil, unit(0)),
+		frag(2, "shared", "u1", []string{"a"}, nil, unit(0)),
+		frag(3, "private", "u1", []string{"a"}, nil, unit(0)))
+	if err := s.Delete(t.Context(), []string{id(1), id(3), id(99), "not-a-uuid"}); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	if n := count(t, s); n != 1 {
+		t.Fatalf("count after delete = %d, want 1", n)
+	}
+	got, err := s.Get(t.Context(), []string{id(1), id(2), id(3)})
+	if err != nil || len(got) != 1 || got[0].ID != id(2) {
+		t.Fatalf("Get after delete = %v, %v; want only %s", got, err, id(2))
+	}
+	wantIDs(t, "shared after delete", search(t, s, unit(0), filter("shared", "u1", []string{"a"}, nil), 10), id(2))
+	wantIDs(t, "private after delete", search(t, s, unit(0), filter("private", "u1", []string{"a"}, nil), 10))
+}

@@ -31,6 +31,7 @@ func Run(t *testing.T, newStore NewStore) {
 		{"TiesByAscendingID", testTies},
 		{"KLimits", testKLimits},
 		{"Reset", testReset},
+		{"Delete", testDelete},
 		{"DimensionMismatch", testDimension},
 		{"ConcurrentUse", testConcurrent},
 		{"RandomDifferential", testDifferential},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"sync/atomic"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/go-openapi/strfmt"
 	"github.com/google/uuid"
 	"github.com/weaviate/weaviate-go-client/v4/weaviate"
+	"github.com/weaviate/weaviate-go-client/v4/weaviate/fault"
 	"github.com/weaviate/weaviate-go-client/v4/weaviate/grpc"
 	"github.com/weaviate/weaviate/entities/models"
 
@@ -154,6 +156,29 @@ func batchErrors(resp []models.ObjectsGetResponse) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// Delete removes the objects with these ids; ids not stored (or not UUIDs,
+// which are never stored) are ignored. Weaviate writes a tombstone: the
+// bytes of the object leave its segment files when they are compacted.
+func (s *Store) Delete(ctx context.Context, ids []string) error {
+	if s.closed.Load() {
+		return ErrClosed
+	}
+	for _, id := range ids {
+		if _, err := uuid.Parse(id); err != nil {
+			continue
+		}
+		err := s.client.Data().Deleter().WithClassName(s.cfg.Class).WithID(id).Do(ctx)
+		var ue *fault.WeaviateClientError
+		if errors.As(err, &ue) && ue.StatusCode == http.StatusNotFound {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("weaviate: delete %s: %w", id, err)
+		}
+	}
+	return nil
 }
 
 // Count returns the number of objects in the class.

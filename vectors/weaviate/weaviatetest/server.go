@@ -158,6 +158,15 @@ func (s *Server) waitReady(ctx context.Context) error {
 	}
 }
 
+// DataDir is where the server keeps its files (PERSISTENCE_DATA_PATH);
+// empty for an external server.
+func (s *Server) DataDir() string {
+	if s.dataDir == "" {
+		return ""
+	}
+	return filepath.Join(s.dataDir, "data")
+}
+
 // LogTail returns the last n lines of the server's log.
 func (s *Server) LogTail(n int) string {
 	if s.logPath == "" {

@@ -1,0 +1,103 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/events"
+)
+
+// Shredder destroys data keys (implemented by *shred.Keyring): content
+// sealed under a destroyed key is erased from the log and every copy of it.
+type Shredder interface {
+	DestroyUser(ctx context.Context, user string) error
+	DestroyFragment(ctx context.Context, user, fragment string) error
+	DestroyQuery(ctx context.Context, user, query string) error
+}
+
+// EraseUser is an admin, or the user itself ("forget me"), erasing a user:
+// its keys are destroyed first (nothing new can be sealed for it from then
+// on), then the keys of every fragment derived from its fragments and of
+// every other user's query that read them, then its grants are revoked and
+// UserErased is appended; every projection drops the content it lists and
+// the user's token is refused. Calling it again on an erased user redoes
+// the destruction (a no-op) and appends nothing new but the event.
+func (a *App) EraseUser(ctx context.Context, by Identity, user string) (uint64, error) {
+	if !by.Admin && by.ID != user {
+		return 0, fmt.Errorf("%w: only an admin or the user itself may erase user %s", ErrForbidden, user)
+	}
+	if err := events.CheckID(user); err != nil {
+		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	if err := a.fence(ctx, events.UsersSubjectPrefix+user, 0); err != nil {
+		return 0, err
+	}
+	if _, ok := a.view.User(user); !ok {
+		return 0, fmt.Errorf("%w: user %s", ErrNotFound, user)
+	}
+	if a.keys != nil {
+		if err := a.keys.DestroyUser(ctx, user); err != nil {
+			return 0, fmt.Errorf("%w: erase keys of %s: %w", ErrUnavailable, user, err)
+		}
+	}
+	// Everything acknowledged so far (fragments of anyone derived from the
+	// user's, queries that read them) must be in the projections we ask.
+	if err := a.fence(ctx, "", 0); err != nil {
+		return 0, err
+	}
+	own := a.fragments.OfUser(user)
+	derived := a.fragments.DerivedFrom(own)
+	all := append(slices.Clone(own), derived...)
+	queries := a.queries.OfUser(user)
+	others, err := a.eraseDerived(ctx, derived, all)
+	if err != nil {
+		return 0, err
+	}
+	queries = append(queries, others...)
+	slices.Sort(all)
+	slices.Sort(queries)
+	for _, agent := range a.view.Agents(user, access.Latest()) {
+		if _, err := a.append(ctx, by, &events.UserAgentRevoked{User: user, Agent: agent}, false); err != nil {
+			return 0, err
+		}
+	}
+	rev, err := a.append(ctx, by, &events.UserErased{User: user, Fragments: nonNilIDs(slices.Compact(all)),
+		Queries: nonNilIDs(slices.Compact(queries))}, false)
+	if err != nil {
+		return 0, fmt.Errorf("erase user %s: %w", user, err)
+	}
+	return rev, a.waitOn(ctx, a.viewFresh, rev)
+}
+
+// eraseDerived destroys the keys of the derived fragments and of the
+// queries that read any of read, and returns those queries' ids.
+func (a *App) eraseDerived(ctx context.Context, derived, read []string) ([]string, error) {
+	var ids []string
+	for _, q := range a.queries.ThatRead(read) {
+		ids = append(ids, q.ID)
+		if a.keys != nil {
+			if err := a.keys.DestroyQuery(ctx, q.User, q.ID); err != nil {
+				return nil, fmt.Errorf("%w: erase query %s: %w", ErrUnavailable, q.ID, err)
+			}
+		}
+	}
+	for _, id := range derived {
+		f, ok := a.fragments.Get(id)
+		if !ok || a.keys == nil {
+			continue
+		}
+		if err := a.keys.DestroyFragment(ctx, f.User, id); err != nil {
+			return nil, fmt.Errorf("%w: erase fragment %s: %w", ErrUnavailable, id, err)
+		}
+	}
+	return ids, nil
+}
+
+func nonNilIDs(ids []string) []string {
+	if ids == nil {
+		return []string{}
+	}
+	return ids
+}

@@ -1,0 +1,104 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Config says which scenario to run, how big, and against which cmem.
+// Zero fields take the defaults of Defaults.
+type Config struct {
+	Scenario int    // 1, 2 or 3
+	Out      string // directory for report.md, results.json and the SVGs
+
+	Overlaps       []int // Scenario 1: percent of each user's queries drawn from the global set (ρ)
+	Users          int   // Scenarios 1 and 3: number of users
+	QueriesPerUser int   // Scenario 1: queries per user per overlap
+	Objectives     int   // Scenario 2: business objectives, each split into role subtasks
+	PerCategory    int   // Scenario 3: queries per user per category in every block
+	Seed           uint64
+	// Isolated runs the isolated baseline (per-user agent copies) beside
+	// the shared configuration in Scenarios 1 and 2.
+	Isolated bool
+	// Provenance is the provenance policy of the run's agents: "transitive"
+	// (cmem's default) or "direct" (only the writer and the resources it
+	// called, as the paper's fragments).
+	Provenance string
+
+	// URL is a running cmem's base URL and Token its admin token; empty URL
+	// starts an embedded node on a temporary data dir. NATSURL is its bus
+	// (default: the URL's host on port 4222).
+	URL, Token, NATSURL string
+	// NATSToken is the running cmem's read-only event-stream credential
+	// ($CMEM_DATA/nats-reader.token, CMEM_NATS_READER_TOKEN).
+	NATSToken string
+
+	// Progress receives a progress bar (stderr); nil draws none.
+	Progress io.Writer
+}
+
+// Defaults are the sizes `make scenarios` runs (a few minutes in all on a
+// 2-core machine).
+var Defaults = Config{
+	Overlaps:       []int{0, 25, 50, 75},
+	Users:          5,
+	QueriesPerUser: 20,
+	Objectives:     20,
+	PerCategory:    4,
+	Seed:           1,
+	Isolated:       true,
+}
+
+func (c *Config) setDefaults() {
+	if len(c.Overlaps) == 0 {
+		c.Overlaps = Defaults.Overlaps
+	}
+	if c.Users == 0 {
+		c.Users = Defaults.Users
+	}
+	if c.QueriesPerUser == 0 {
+		c.QueriesPerUser = Defaults.QueriesPerUser
+	}
+	if c.Objectives == 0 {
+		c.Objectives = Defaults.Objectives
+	}
+	if c.PerCategory == 0 {
+		c.PerCategory = Defaults.PerCategory
+	}
+	if c.Provenance == "" {
+		c.Provenance = "transitive"
+	}
+	if c.Seed == 0 {
+		c.Seed = Defaults.Seed
+	}
+}
+
+// Validate reports every problem with c.
+func (c Config) Validate() error {
+	var errs []error
+	if c.Scenario < 1 || c.Scenario > 3 {
+		errs = append(errs, fmt.Errorf("scenario: scenario must be 1, 2 or 3, not %d", c.Scenario))
+	}
+	if c.Out == "" {
+		errs = append(errs, errors.New("scenario: an output directory is required"))
+	}
+	for _, o := range c.Overlaps {
+		if o < 0 || o > 100 {
+			errs = append(errs, fmt.Errorf("scenario: overlap %d%% outside 0..100", o))
+		}
+	}
+	if c.Users < 0 || c.Users > 50 {
+		errs = append(errs, fmt.Errorf("scenario: users %d outside 1..50", c.Users))
+	}
+	if c.QueriesPerUser < 0 || c.Objectives < 0 || c.PerCategory < 0 {
+		errs = append(errs, errors.New("scenario: sizes must not be negative"))
+	}
+	if c.Provenance != "transitive" && c.Provenance != "direct" {
+		errs = append(errs, fmt.Errorf("scenario: provenance must be transitive or direct, not %q", c.Provenance))
+	}
+	if c.URL != "" && (c.Token == "" || c.NATSToken == "") {
+		errs = append(errs, errors.New("scenario: a running cmem (URL) needs its admin token and its bus reader token"))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,124 @@
+package shred_test
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/cmem/cmem/eventlog/logtest"
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/projectors"
+	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/shred"
+)
+
+const benchEvents = 20_000
+
+// BenchmarkSealing appends the same 20k-event workload (fragments with a
+// 256-d embedding, each under its own key, and query events, ten per
+// query key) to a fresh embedded log with content in clear and sealed, and
+// rebuilds the fragment registry and the query projection from each. The
+// clear run is the baseline measured in the same process; the ratios are
+// the cost of crypto-shredding.
+func BenchmarkSealing(b *testing.B) {
+	var appendPlain, appendSealed, rebuildPlain, rebuildSealed time.Duration
+	for b.Loop() {
+		d1, d2 := run(b, false)
+		d3, d4 := run(b, true)
+		appendPlain, rebuildPlain = appendPlain+d1, rebuildPlain+d2
+		appendSealed, rebuildSealed = appendSealed+d3, rebuildSealed+d4
+	}
+	n := float64(b.N * benchEvents)
+	rate := func(d time.Duration) float64 { return n / d.Seconds() }
+	b.ReportMetric(rate(appendPlain), "append-clear-events/s")
+	b.ReportMetric(rate(appendSealed), "append-sealed-events/s")
+	b.ReportMetric(rate(appendSealed)/rate(appendPlain), "append-ratio")
+	b.ReportMetric(rate(rebuildPlain), "rebuild-clear-events/s")
+	b.ReportMetric(rate(rebuildSealed), "rebuild-sealed-events/s")
+	b.ReportMetric(rate(rebuildSealed)/rate(rebuildPlain), "rebuild-ratio")
+	b.ReportMetric(0, "ns/op")
+}
+
+func run(b *testing.B, sealed bool) (appendTook, rebuildTook time.Duration) {
+	ctx := context.Background()
+	l := logtest.Open(b, "")
+	if sealed {
+		k, err := shred.OpenKeyring(ctx, l.JetStream(), "", 1, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer k.Close()
+		l.SetSealer(shred.NewSealer(k))
+	}
+	es := workload(b)
+	start := time.Now()
+	const chunk = 1000
+	for i := 0; i < len(es); i += chunk {
+		if _, err := l.AppendBatch(ctx, es[i:min(i+chunk, len(es))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	appendTook = time.Since(start)
+
+	start = time.Now()
+	if sealed { // a rebuilding process loads the keys first
+		k, err := shred.OpenKeyring(ctx, l.JetStream(), "", 1, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer k.Close()
+		l.SetSealer(shred.NewSealer(k))
+	}
+	r, err := projectors.NewRunner(l, logtest.Logger(), memory.NewFragments(), query.NewProjection())
+	if err != nil {
+		b.Fatal(err)
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); _ = r.Run(rctx) }()
+	if err := r.WaitFor(ctx, uint64(len(es))); err != nil {
+		b.Fatal(err)
+	}
+	rebuildTook = time.Since(start)
+	cancel()
+	<-done
+	return appendTook, rebuildTook
+}
+
+func workload(b *testing.B) []events.Envelope {
+	vec := base64.StdEncoding.EncodeToString(make([]byte, 4*256))
+	out := make([]events.Envelope, 0, benchEvents)
+	add := func(p events.Payload) {
+		e, err := events.New(events.Meta{Source: "bench", Actor: "u"}, p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, e)
+	}
+	for i := 0; len(out) < benchEvents; i++ {
+		user := fmt.Sprintf("u%d", i%50)
+		if i%2 == 0 {
+			add(&events.FragmentWritten{ID: uuid.NewString(), User: user, Key: fmt.Sprintf("fact %d about travel", i),
+				Value: fmt.Sprintf("the value of fact %d is a sentence of ordinary length for a memory", i), Tier: "shared",
+				Agents: []string{"planner"}, Resources: []string{}, CreatedAt: time.Now(), Provenance: events.ProvenanceTransitive,
+				Policy: events.PolicyTrace{Kind: "simple", Scope: "global"}, Embedding: &events.Embedding{Model: "hash", Dims: 256, Vector: vec}})
+			continue
+		}
+		q := uuid.NewString()
+		label := &events.Label{Agents: []string{"planner"}, Resources: []string{}}
+		add(&events.QuerySubmitted{ID: q, User: user, Text: fmt.Sprintf("question %d about the trip", i), Channel: "http"})
+		for round := 1; round <= 4; round++ {
+			add(&events.AgentSelected{QueryID: q, User: user, Round: round, Agent: "planner", Subquery: "sub question", Offered: []string{"planner"}, Label: label})
+			add(&events.AgentResponded{QueryID: q, User: user, Round: round, Agent: "planner", Subquery: "sub question",
+				Response: "an answer of a few words", Resources: []string{}, FragmentsRead: []string{}, FragmentsWritten: []string{}, Label: label})
+		}
+		add(&events.QueryAnswered{QueryID: q, User: user, Answer: "the final answer", Rounds: 4, Agents: []string{"planner"},
+			FragmentsRead: []string{}, FragmentsWritten: []string{}, Label: label})
+	}
+	return out[:benchEvents]
+}

@@ -1,0 +1,184 @@
+package shred
+
+import (
+	"bytes"
+	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/cmem/cmem/events"
+)
+
+// prefix starts every sealed field.
+const prefix = "sealed:v1:"
+
+// sealedMember is the one member of a sealed content object.
+const sealedMember = "sealed"
+
+// Keys is what a Sealer needs of a keyring.
+type Keys interface {
+	DataKey(ctx context.Context, s Subject) (string, []byte, error)
+	Key(ctx context.Context, id string) ([]byte, error)
+}
+
+// Sealer seals the content fields of events for the log and opens them for
+// readers. It is safe for concurrent use.
+type Sealer struct{ keys Keys }
+
+// NewSealer returns a sealer over keys.
+func NewSealer(keys Keys) *Sealer { return &Sealer{keys: keys} }
+
+// Seal returns e with every content field sealed under its data subject's
+// key. Events without content are returned as they are. It fails with
+// ErrErased for content of an erased user.
+func (s *Sealer) Seal(ctx context.Context, e events.Envelope) (events.Envelope, error) {
+	c, err := contentOf(e, !events.HasContent(e.Type))
+	if c == nil {
+		return e, err
+	}
+	id, key, err := s.keys.DataKey(ctx, c.DataSubject())
+	if err != nil {
+		return e, err
+	}
+	aead, err := newAEAD(key)
+	if err != nil {
+		return e, err
+	}
+	for _, f := range c.ContentFields() {
+		if *f != "" {
+			*f = seal(aead, id, []byte(*f))
+		}
+	}
+	if co, ok := c.(events.ContentObjects); ok {
+		for _, o := range co.ContentObjects() {
+			raw, err := json.Marshal(*o)
+			if err != nil {
+				return e, fmt.Errorf("shred: encode content object: %w", err)
+			}
+			*o = map[string]any{sealedMember: seal(aead, id, raw)}
+		}
+	}
+	if e.Data, err = json.Marshal(c); err != nil {
+		return e, fmt.Errorf("shred: encode %s: %w", e.Type, err)
+	}
+	return e, nil
+}
+
+// Open returns e with its sealed fields opened; a field whose key was
+// destroyed reads as events.Erased. Errors other than a missing key (the
+// key store is unreachable) are returned: the reader retries, it must not
+// take content for erased when it is not.
+func (s *Sealer) Open(ctx context.Context, e events.Envelope) (events.Envelope, error) {
+	c, err := contentOf(e, !events.HasContent(e.Type) || !bytes.Contains(e.Data, []byte(prefix)))
+	if c == nil {
+		return e, err
+	}
+	erased := false
+	for _, f := range c.ContentFields() {
+		plain, err := s.open(ctx, *f)
+		if errors.Is(err, ErrNoKey) {
+			*f, erased = events.Erased, true
+			continue
+		}
+		if err != nil {
+			return e, err
+		}
+		*f = string(plain)
+	}
+	if co, ok := c.(events.ContentObjects); ok {
+		for _, o := range co.ContentObjects() {
+			sealed, _ := (*o)[sealedMember].(string)
+			if len(*o) != 1 || !strings.HasPrefix(sealed, prefix) {
+				continue
+			}
+			plain, err := s.open(ctx, sealed)
+			if errors.Is(err, ErrNoKey) {
+				*o, erased = map[string]any{}, true
+				continue
+			}
+			if err != nil {
+				return e, err
+			}
+			var m map[string]any
+			if err := json.Unmarshal(plain, &m); err != nil {
+				return e, fmt.Errorf("shred: decode content object: %w", err)
+			}
+			*o = m
+		}
+	}
+	if ce, ok := c.(events.ContentErased); ok && erased {
+		ce.ContentErased()
+	}
+	if e.Data, err = json.Marshal(c); err != nil {
+		return e, fmt.Errorf("shred: encode %s: %w", e.Type, err)
+	}
+	return e, nil
+}
+
+// contentOf decodes e's payload when it carries content; nil when skip is
+// true or the payload has none.
+func contentOf(e events.Envelope, skip bool) (events.Content, error) {
+	if skip {
+		return nil, nil
+	}
+	p, err := e.Decode()
+	if err != nil {
+		return nil, err
+	}
+	c, _ := p.(events.Content)
+	return c, nil
+}
+
+// open opens one field; a field that is not sealed is returned as it is
+// (an event written with sealing off).
+func (s *Sealer) open(ctx context.Context, field string) ([]byte, error) {
+	rest, ok := strings.CutPrefix(field, prefix)
+	if !ok {
+		return []byte(field), nil
+	}
+	id, b64, ok := strings.Cut(rest, ":")
+	if !ok {
+		return nil, fmt.Errorf("shred: malformed sealed field")
+	}
+	key, err := s.keys.Key(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := base64.RawStdEncoding.DecodeString(b64)
+	if err != nil {
+		return nil, fmt.Errorf("shred: sealed field: %w", err)
+	}
+	aead, err := newAEAD(key)
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) < aead.NonceSize() {
+		return nil, errors.New("shred: sealed field too short")
+	}
+	plain, err := aead.Open(nil, raw[:aead.NonceSize()], raw[aead.NonceSize():], []byte(id))
+	if err != nil {
+		return nil, fmt.Errorf("shred: open sealed field under %s: %w", id, err)
+	}
+	return plain, nil
+}
+
+func newAEAD(key []byte) (cipher.AEAD, error) {
+	b, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, fmt.Errorf("shred: cipher: %w", err)
+	}
+	return cipher.NewGCM(b)
+}
+
+func seal(aead cipher.AEAD, id string, plain []byte) string {
+	buf := make([]byte, aead.NonceSize(), aead.NonceSize()+len(plain)+aead.Overhead())
+	_, _ = rand.Read(buf)
+	buf = aead.Seal(buf, buf, plain, []byte(id))
+	return prefix + id + ":" + base64.RawStdEncoding.EncodeToString(buf)
+}

@@ -15,8 +15,7 @@ import (
 type Acked struct {
 	Revision uint64
 	Type     string
-	Subject  string
-	Key      string // fragment key, unique per write
+	Subject  string // every fragment has a subject of its own
 }
 
 // Load is a bounded mixed load through every gateway: grants and revokes
@@ -170,7 +169,15 @@ func (l *Load) writer(ctx context.Context, i int) {
 			l.Refused.Add(1)
 			continue
 		}
-		l.ack(Acked{Revision: Revision(b), Type: "cmem.fragment.written", Key: key})
+		// The log holds a fragment's key and value sealed (erasure): it is
+		// found by its subject, which names its id.
+		frags, _ := b["fragments"].([]any)
+		for _, f := range frags {
+			fm, _ := f.(map[string]any)
+			id, _ := fm["id"].(string)
+			rev, _ := fm["revision"].(float64)
+			l.ack(Acked{Revision: uint64(rev), Type: "cmem.fragment.written", Subject: "fragments/" + user + "/" + id})
+		}
 	}
 }
 

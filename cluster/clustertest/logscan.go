@@ -17,9 +17,6 @@ type Event struct {
 	Type          string `json:"type"`
 	Subject       string `json:"subject"`
 	CorrelationID string `json:"correlationid"`
-	Data          struct {
-		Key string `json:"key"`
-	} `json:"data"`
 }
 
 // ReadLog reads every event of stream through url, in revision order.

@@ -5,7 +5,7 @@ LINT    := $(GOBIN)/golangci-lint
 LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 
-.PHONY: run test test-deps bench fuzz lint fmt vet build clean embeddings screenshots scenarios
+.PHONY: run test test-deps bench cluster soak fuzz lint fmt vet build clean embeddings screenshots scenarios
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 run:
@@ -37,6 +37,16 @@ SCENARIO_OUT ?= ./scenario-out
 scenarios:
 	$(GO) build -o $(SCENARIO_OUT)/cmem ./cmd/cmem
 	for n in 1 2 3; do $(SCENARIO_OUT)/cmem scenario $$n -out $(SCENARIO_OUT)/$$n $(SCENARIO_FLAGS) || exit 1; done
+
+## cluster: start three nats-server (R3) with cmem gateways on them and print figures:
+## start time and memory at CMEM_SCALE_EVENTS (default 100k), commands/s through one and two gateways
+cluster: test-deps
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m -v ./cluster/
+
+## soak: the cluster fault tests three times over, and start time and memory at 1M events
+soak: test-deps
+	$(GO) test -count=3 -timeout 60m -v -run 'Faults|Resume|Outage' ./cluster/
+	CMEM_SCALE_EVENTS=1000000 $(GO) test -run '^$$' -bench StartAt -benchtime 1x -timeout 60m ./cluster/
 
 ## screenshots: render each console page of a seeded workload in headless Chromium into docs/console/
 screenshots: test-deps

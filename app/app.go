@@ -73,6 +73,12 @@ type QueryView interface {
 	Wait(ctx context.Context, id string) (query.Query, bool)
 }
 
+// QueryArchive rebuilds a finished query that has left the in-memory
+// projection from its events in the log.
+type QueryArchive interface {
+	Load(ctx context.Context, id string) (query.Query, bool, error)
+}
+
 // Deps are the parts the use cases run on. Fresh waits for the projections
 // fed by the main runner (access graph, policies, fragment registry);
 // ViewFresh for the vector view, which may be fed by its own runner.
@@ -87,6 +93,8 @@ type Deps struct {
 	Embedder  embed.Embedder
 	LLM       llm.Provider
 	Queries   QueryView
+	// Archive, optional, serves queries evicted from Queries.
+	Archive QueryArchive
 	// Feed serves the live event stream; optional (nil: LiveEvents
 	// answers ErrUnavailable).
 	Feed LiveFeed
@@ -152,6 +160,7 @@ type App struct {
 	embedder  embed.Embedder
 	llm       llm.Provider
 	queries   QueryView
+	archive   QueryArchive
 	feed      LiveFeed
 	keys      Shredder
 	adminSum  string
@@ -164,7 +173,7 @@ func New(cfg Config, d Deps) (*App, error) {
 	}
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
-		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, feed: d.Feed, keys: d.Keys,
+		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, keys: d.Keys,
 		adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/query"
 )
 
 // QueryAnswer is a query as the API and the bus show it. Parts whose label
@@ -64,7 +65,13 @@ func (a *App) Query(ctx context.Context, by Identity, id string, wait time.Durat
 			return QueryAnswer{}, false, err
 		}
 		if q, ok = a.queries.Get(id); !ok {
-			return QueryAnswer{}, false, fmt.Errorf("%w: query %s", ErrNotFound, id)
+			var err error
+			if q, ok, err = a.archived(ctx, id); err != nil {
+				return QueryAnswer{}, false, err
+			}
+			if !ok {
+				return QueryAnswer{}, false, fmt.Errorf("%w: query %s", ErrNotFound, id)
+			}
 		}
 	}
 	if !by.Admin && by.ID != q.User {
@@ -77,4 +84,16 @@ func (a *App) Query(ctx context.Context, by Identity, id string, wait time.Durat
 	}
 	ans, err := a.deliver(ctx, by, q, ChannelHTTP)
 	return ans, q.Done, err
+}
+
+// archived rebuilds a finished query evicted from memory from the log.
+func (a *App) archived(ctx context.Context, id string) (query.Query, bool, error) {
+	if a.archive == nil {
+		return query.Query{}, false, nil
+	}
+	q, ok, err := a.archive.Load(ctx, id)
+	if err != nil {
+		return query.Query{}, false, fmt.Errorf("%w: query archive: %w", ErrUnavailable, err)
+	}
+	return q, ok, nil
 }

@@ -131,6 +131,7 @@ func (s *Server) routes() {
 	authed("GET /v1/policies", s.listPolicies)
 	authed("POST /v1/queries", s.limited("queries", lim.Queries, s.submitQuery))
 	authed("GET /v1/queries/{id}", s.getQuery)
+	authed("GET /v1/debug/digest", s.digest)
 	s.auditRoutes(authed)
 	s.lifecycleRoutes(authed)
 	s.consoleRoutes(authed)

@@ -83,3 +83,15 @@ func (fs *Fragments) Len() int {
 	defer fs.mu.RUnlock()
 	return len(fs.byID)
 }
+
+// Revisions returns every registered fragment id with the revision it was
+// written at (for digests that compare processes).
+func (fs *Fragments) Revisions() map[string]uint64 {
+	fs.mu.RLock()
+	defer fs.mu.RUnlock()
+	out := make(map[string]uint64, len(fs.byID))
+	for id, f := range fs.byID {
+		out[id] = f.Revision
+	}
+	return out
+}

@@ -27,6 +27,10 @@ type Config struct {
 	NATSPort   int    // embedded server port; -1 picks a free port
 	Replicas   int    // stream replicas on a cluster (CMEM_NATS_REPLICAS); the embedded server keeps 1
 	AdminToken string // CMEM_ADMIN_TOKEN; empty reads or creates DataDir/admin.token
+	// QueryRetain is how many finished queries stay in memory (besides
+	// every unfinished one); older ones are rebuilt from the log when asked
+	// for. 0 = DefaultQueryRetain; negative keeps all.
+	QueryRetain int
 	// ServiceToken is the embedded server's credential for cmem's own
 	// connections (CMEM_NATS_SERVICE_TOKEN; empty reads or creates
 	// DataDir/nats-service.token). ReaderToken is its read-only
@@ -109,10 +113,17 @@ func (c *Config) setDefaults() {
 	if c.ReadWait == 0 {
 		c.ReadWait = 5 * time.Second
 	}
+	if c.QueryRetain == 0 {
+		c.QueryRetain = DefaultQueryRetain
+	}
 	if c.Source == "" {
 		c.Source = "cmem/serve"
 	}
 }
+
+// DefaultQueryRetain is how many finished queries a process keeps in memory
+// unless configured otherwise.
+const DefaultQueryRetain = 10_000
 
 // Validate reports every problem with c.
 func (c Config) Validate() error {

@@ -56,17 +56,69 @@ func (q Query) Failed() bool { return q.Done && q.FailStage != "" }
 // Projection is the projection of the pipeline's events. It also remembers
 // each user's answered queries, the conversation history the coordinator
 // is shown.
+//
+// Memory is bounded when it retains a fixed number of finished queries:
+// every unfinished query stays, and a finished one leaves memory once
+// `retain` newer ones have finished. An evicted query is still in the log
+// (its events are under queries/<user>/<id>): Rebuild makes it again.
 type Projection struct {
 	mu       sync.RWMutex
 	revision uint64
 	byID     map[string]*Query
 	byUser   map[string][]string // answered query ids, oldest first
 	done     map[string]chan struct{}
+	retain   int      // finished queries kept; 0 keeps all
+	finished []string // finished query ids, oldest first (when retain > 0)
 }
 
-// NewProjection returns an empty projection.
-func NewProjection() *Projection {
-	return &Projection{byID: map[string]*Query{}, byUser: map[string][]string{}, done: map[string]chan struct{}{}}
+// historyKept bounds each user's remembered answered queries (the
+// coordinator is shown far fewer).
+const historyKept = 64
+
+// NewProjection returns an empty projection that keeps every query.
+func NewProjection() *Projection { return NewBoundedProjection(0) }
+
+// NewBoundedProjection returns an empty projection that keeps every
+// unfinished query and the retain most recently finished ones (0: all).
+func NewBoundedProjection(retain int) *Projection {
+	return &Projection{byID: map[string]*Query{}, byUser: map[string][]string{}, done: map[string]chan struct{}{},
+		retain: max(retain, 0)}
+}
+
+// Len is the number of queries in memory.
+func (qs *Projection) Len() int {
+	qs.mu.RLock()
+	defer qs.mu.RUnlock()
+	return len(qs.byID)
+}
+
+// finish records that q finished and evicts the oldest finished queries
+// beyond the retention.
+func (qs *Projection) finish(q *Query) {
+	if ids := qs.byUser[q.User]; len(ids) > historyKept {
+		qs.byUser[q.User] = append(ids[:0:0], ids[len(ids)-historyKept:]...)
+	}
+	if qs.retain == 0 {
+		return
+	}
+	qs.finished = append(qs.finished, q.ID)
+	for len(qs.finished) > qs.retain {
+		delete(qs.byID, qs.finished[0])
+		qs.finished[0] = ""
+		qs.finished = qs.finished[1:]
+	}
+}
+
+// Rebuild makes query id from its events (as the log holds them under
+// queries/<user>/<id>), for a query evicted from memory.
+func Rebuild(id string, recs []events.Record) (Query, bool) {
+	p := NewProjection()
+	for _, r := range recs {
+		if err := p.Apply(r); err != nil {
+			return Query{}, false
+		}
+	}
+	return p.Get(id)
 }
 
 // Name implements projectors.Projection.
@@ -138,6 +190,9 @@ func (qs *Projection) apply(p events.Payload, r events.Record) {
 	if ch := qs.done[q.ID]; q.Done && ch != nil {
 		close(ch)
 		delete(qs.done, q.ID)
+	}
+	if q.Done {
+		qs.finish(q)
 	}
 }
 
@@ -215,7 +270,9 @@ func (qs *Projection) History(user string, n int) []Query {
 	}
 	out := make([]Query, 0, len(ids))
 	for _, id := range ids {
-		out = append(out, qs.byID[id].clone())
+		if q := qs.byID[id]; q != nil { // nil: evicted
+			out = append(out, q.clone())
+		}
 	}
 	return out
 }

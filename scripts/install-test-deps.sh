@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs the servers the integration tests start: Weaviate (built from its
-# Go module, cached in $(go env GOPATH)/bin), ClickHouse (Debian package) and
-# Chromium for the console's browser tests (Debian package).
+# Installs the servers the integration tests start: Weaviate and nats-server
+# (built from their Go modules, cached in $(go env GOPATH)/bin), ClickHouse
+# (Debian package) and Chromium for the console's browser tests (Debian package).
 # Idempotent: a second run finds both and does nothing.
 set -euo pipefail
 
@@ -11,6 +11,12 @@ gobin="$(go env GOPATH)/bin"
 if ! command -v weaviate-server >/dev/null 2>&1 && [ ! -x "$gobin/weaviate-server" ]; then
   echo ">> building weaviate-server $WEAVIATE_VERSION (a few minutes, once)"
   GOFLAGS=-mod=mod go install "github.com/weaviate/weaviate/cmd/weaviate-server@$WEAVIATE_VERSION"
+fi
+
+NATS_SERVER_VERSION=v2.15.2
+if ! command -v nats-server >/dev/null 2>&1 && [ ! -x "$gobin/nats-server" ]; then
+  echo ">> installing nats-server $NATS_SERVER_VERSION (the cluster tests run three)"
+  go install "github.com/nats-io/nats-server/v2@$NATS_SERVER_VERSION"
 fi
 
 if ! command -v clickhouse-server >/dev/null 2>&1; then
@@ -27,4 +33,4 @@ if ! command -v chromium >/dev/null 2>&1; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 fi
-echo ">> test dependencies present: weaviate-server, clickhouse-server, chromium"
+echo ">> test dependencies present: weaviate-server, nats-server, clickhouse-server, chromium"

@@ -1,0 +1,217 @@
+package clustertest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// AdminToken is the bootstrap administrator's token every process of a
+// harness cluster shares.
+const AdminToken = "cluster-test-admin-token-0123456789"
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	errBuild  error
+)
+
+// Binary builds cmd/cmem once per test process and returns its path.
+func Binary(t testing.TB) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "cmem-cluster-bin")
+		if err != nil {
+			errBuild = err
+			return
+		}
+		binPath = filepath.Join(dir, "cmem")
+		root, err := moduleRoot()
+		if err != nil {
+			errBuild = err
+			return
+		}
+		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/cmem")
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			errBuild = fmt.Errorf("build cmem: %w\n%s", err, out)
+		}
+	})
+	if errBuild != nil {
+		t.Fatal(errBuild)
+	}
+	return binPath
+}
+
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Dir(strings.TrimSpace(string(out))), nil
+}
+
+// readyLine is the line a role prints when it is ready.
+var readyLine = regexp.MustCompile(`cmem (\w+): http://(\S*)  nats: `)
+
+// Proc is one cmem process (gateway or worker) of the cluster. It keeps
+// its HTTP port and data directory across a Kill and Start.
+type Proc struct {
+	Role string
+	Addr string // host:port of the HTTP API ("" for a worker)
+	Env  []string
+	Args []string
+
+	t   testing.TB
+	mu  sync.Mutex
+	cmd *exec.Cmd
+	log *strings.Builder
+	// Started is how long the last Start took until the ready line.
+	Started time.Duration
+}
+
+// Base is the process's API base URL.
+func (p *Proc) Base() string { return "http://" + p.Addr }
+
+// Log is everything the process printed so far.
+func (p *Proc) Log() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.log.String()
+}
+
+// Start runs the process and waits (up to within) for its ready line.
+func (p *Proc) Start(within time.Duration) {
+	p.t.Helper()
+	args := append([]string{p.Role}, p.Args...)
+	if p.Addr != "" {
+		args = append(args, "-http", p.Addr)
+	}
+	cmd := exec.Command(Binary(p.t), args...)
+	cmd.Env = append(os.Environ(), p.Env...)
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	begin := time.Now()
+	if err := cmd.Start(); err != nil {
+		p.t.Fatal(err)
+	}
+	p.mu.Lock()
+	p.cmd = cmd
+	p.log = &strings.Builder{}
+	p.mu.Unlock()
+	ready := make(chan struct{}, 1)
+	go lines(pipe, p.log, &p.mu, func(s string) {
+		if m := readyLine.FindStringSubmatch(s); m != nil && m[1] == p.Role {
+			ready <- struct{}{}
+		}
+	})
+	select {
+	case <-ready:
+		p.Started = time.Since(begin)
+	case <-time.After(within):
+		p.Kill()
+		p.t.Fatalf("cmem %s did not become ready within %s:\n%s", p.Role, within, p.Log())
+	}
+}
+
+// Kill stops the process with SIGKILL (no-op when it is not running).
+func (p *Proc) Kill() {
+	p.mu.Lock()
+	cmd := p.cmd
+	p.cmd = nil
+	p.mu.Unlock()
+	if cmd != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	}
+}
+
+// Options shape a Cluster.
+type Options struct {
+	Gateways, Workers int
+	// Env is added to every cmem process (e.g. CMEM_CLICKHOUSE_DSN).
+	Env []string
+	// GatewayEnv is added to the gateways only (e.g. CMEM_CLICKHOUSE_DSN:
+	// the audit trail is served by gateways).
+	GatewayEnv []string
+	// GatewayArgs and WorkerArgs are flags for every gateway and worker
+	// (e.g. -query-retain, -ack-wait).
+	GatewayArgs, WorkerArgs []string
+}
+
+// Cluster is a NATS cluster with cmem gateways and workers on it.
+type Cluster struct {
+	NATS     *NATS
+	Gateways []*Proc
+	Workers  []*Proc
+}
+
+// Start starts three NATS nodes, then the gateways and workers against all
+// three with streams at R3; everything stops when the test ends.
+func Start(t testing.TB, o Options) *Cluster {
+	t.Helper()
+	Binary(t)
+	c := &Cluster{NATS: StartNATS(t)}
+	env := append([]string{"CMEM_NATS_URL=" + c.NATS.URLs(), "CMEM_NATS_REPLICAS=3", "CMEM_ADMIN_TOKEN=" + AdminToken,
+		"CMEM_LOG_LEVEL=warn"}, o.Env...)
+	ports := freePorts(t, o.Gateways)
+	for i := range o.Gateways {
+		c.Gateways = append(c.Gateways, c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", ports[i]), append(slicesClone(env), o.GatewayEnv...), o.GatewayArgs))
+	}
+	for range o.Workers {
+		c.Workers = append(c.Workers, c.add(t, "worker", "", env, o.WorkerArgs))
+	}
+	return c
+}
+
+func (c *Cluster) add(t testing.TB, role, addr string, env, args []string) *Proc {
+	p := &Proc{Role: role, Addr: addr, Env: append(slicesClone(env), "CMEM_DATA="+t.TempDir()), Args: args, t: t,
+		log: &strings.Builder{}}
+	p.Start(30 * time.Minute) // a start at 1M+ events takes minutes on a loaded machine
+	t.Cleanup(p.Kill)
+	return p
+}
+
+func slicesClone(s []string) []string { return append([]string(nil), s...) }
+
+// RSS is the process's resident memory in bytes (Linux /proc), 0 when it
+// is not running or unknown.
+func (p *Proc) RSS() int64 {
+	p.mu.Lock()
+	cmd := p.cmd
+	p.mu.Unlock()
+	if cmd == nil {
+		return 0
+	}
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var kb int64
+			_, _ = fmt.Sscanf(strings.TrimSpace(rest), "%d", &kb)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// AddGateway starts one more gateway on the cluster (for start-time
+// figures) with flags args.
+func (c *Cluster) AddGateway(t testing.TB, args ...string) *Proc {
+	t.Helper()
+	port := freePorts(t, 1)[0]
+	env := []string{"CMEM_NATS_URL=" + c.NATS.URLs(), "CMEM_NATS_REPLICAS=3", "CMEM_ADMIN_TOKEN=" + AdminToken, "CMEM_LOG_LEVEL=warn"}
+	p := c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", port), env, args)
+	c.Gateways = append(c.Gateways, p)
+	return p
+}

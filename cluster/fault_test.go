@@ -1,0 +1,127 @@
+package cluster_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cmem/cmem/cluster/clustertest"
+)
+
+// archive is the HTTP resource every query calls: slow enough that queries
+// are in flight when a fault strikes.
+func archive(t *testing.T) string {
+	var mu sync.Mutex
+	n := 0
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(200 * time.Millisecond)
+		mu.Lock()
+		n++
+		mu.Unlock()
+		_, _ = fmt.Fprintf(w, "Fact %d: the answer is in the archive.", n)
+	}))
+	t.Cleanup(s.Close)
+	return s.URL
+}
+
+// workerArgs: every query calls the archive (coverage above 1), and a
+// silent worker's stage moves on after 3 s.
+var workerArgs = []string{"-stage-timeout", "10s", "-ack-wait", "3s", "-coverage", "2"}
+
+// under runs the load, strikes with fault mid-load, lets the load run on
+// the restored cluster, stops it and checks every invariant.
+func under(t *testing.T, l *clustertest.Load, fault func() (restore func())) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { l.Run(ctx); close(done) }()
+	time.Sleep(2 * time.Second)
+	restore := fault()
+	time.Sleep(3 * time.Second)
+	restore()
+	time.Sleep(2 * time.Second)
+	cancel()
+	<-done
+	took := l.WaitQueries(t, 3*time.Minute)
+	events := l.Check(t)
+	t.Logf("%d commands acknowledged, %d refused during the fault, %d reads after revokes, %d queries; all answered %s after the load stopped; %d events",
+		l.Commands.Load(), l.Refused.Load(), l.Reads.Load(), len(l.Queries()), took.Round(time.Millisecond), events)
+}
+
+// Kill -9 of each kind of process, mid-load, then back: nothing
+// acknowledged is lost or doubled, every accepted query is answered once,
+// gateways agree, and no read after a revoke is stale.
+func TestFaultsUnderLoad(t *testing.T) {
+	c := clustertest.Start(t, clustertest.Options{Gateways: 2, Workers: 2, WorkerArgs: workerArgs})
+	l := clustertest.Setup(t, c, archive(t))
+
+	t.Run("stream leader NATS node", func(t *testing.T) {
+		under(t, l, func() func() {
+			n, err := c.NATS.StreamLeader(clustertest.EventStream)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("killing %s, leader of %s", n.Name, clustertest.EventStream)
+			n.Kill()
+			return func() { c.NATS.Restart(n); c.NATS.WaitReady(60 * time.Second) }
+		})
+	})
+	t.Run("non-leader NATS node", func(t *testing.T) {
+		under(t, l, func() func() {
+			lead, err := c.NATS.StreamLeader(clustertest.EventStream)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var n *clustertest.NATSNode
+			for _, m := range c.NATS.Nodes {
+				if m != lead {
+					n = m
+					break
+				}
+			}
+			n.Kill()
+			return func() { c.NATS.Restart(n); c.NATS.WaitReady(60 * time.Second) }
+		})
+	})
+	t.Run("gateway", func(t *testing.T) {
+		under(t, l, func() func() {
+			g := c.Gateways[1]
+			g.Kill()
+			return func() { g.Start(90 * time.Second) }
+		})
+	})
+	t.Run("worker", func(t *testing.T) {
+		under(t, l, func() func() {
+			w := c.Workers[0]
+			w.Kill()
+			return func() { w.Start(90 * time.Second) }
+		})
+	})
+}
+
+// Both workers are killed with queries in flight; once one worker is back,
+// every accepted query finishes (the figure is how long that took).
+func TestQueriesResumeWhenAWorkerReturns(t *testing.T) {
+	c := clustertest.Start(t, clustertest.Options{Gateways: 2, Workers: 2, WorkerArgs: workerArgs})
+	l := clustertest.Setup(t, c, archive(t))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { l.Run(ctx); close(done) }()
+	time.Sleep(3 * time.Second)
+	for _, w := range c.Workers {
+		w.Kill()
+	}
+	time.Sleep(2 * time.Second)
+	cancel()
+	<-done
+	back := time.Now()
+	c.Workers[0].Start(90 * time.Second)
+	l.WaitQueries(t, 3*time.Minute)
+	t.Logf("%d accepted queries, all answered %s after a worker was started again (its start took %s)",
+		len(l.Queries()), time.Since(back).Round(time.Millisecond), c.Workers[0].Started.Round(time.Millisecond))
+	l.Check(t)
+}

@@ -43,6 +43,8 @@ type Server struct {
 	app    *app.App
 	logger *slog.Logger
 	mux    *http.ServeMux
+	// patterns are the routes registered, in order (see Routes).
+	patterns []string
 }
 
 // New returns the API handler.
@@ -60,7 +62,7 @@ func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
 
 func (s *Server) routes() {
 	authed := func(pattern string, h func(http.ResponseWriter, *http.Request, app.Identity)) {
-		s.mux.Handle(pattern, s.authenticate(h))
+		s.handle(pattern, s.authenticate(h))
 	}
 	authed("POST /v1/users", s.registerUser)
 	authed("POST /v1/agents", s.registerAgent)
@@ -77,10 +79,11 @@ func (s *Server) routes() {
 	authed("POST /v1/queries", s.submitQuery)
 	authed("GET /v1/queries/{id}", s.getQuery)
 	s.auditRoutes(authed)
-	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+	s.handle("GET /healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
-	})
-	s.mux.Handle("GET /metrics", promhttp.Handler())
+	}))
+	s.handle("GET /metrics", promhttp.Handler())
+	s.handle("GET /openapi.json", http.HandlerFunc(serveOpenAPI))
 	s.mux.HandleFunc("/", s.unrouted)
 }
 

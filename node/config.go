@@ -17,14 +17,17 @@ type Config struct {
 	// role keeps the in-memory projections it reads.
 	Role string
 
-	DataDir    string        // CMEM_DATA
-	HTTPAddr   string        // CMEM_HTTP_ADDR; "127.0.0.1:0" picks a free port
-	NATSURL    string        // CMEM_NATS_URL; empty runs the embedded server
-	NATSPort   int           // embedded server port; -1 picks a free port
-	Replicas   int           // stream replicas on a cluster (CMEM_NATS_REPLICAS); the embedded server keeps 1
-	AdminToken string        // CMEM_ADMIN_TOKEN; empty reads or creates DataDir/admin.token
-	ReadWait   time.Duration // bound on waiting for a projection to be fresh enough
-	Source     string        // names this process in the events it writes
+	DataDir  string // CMEM_DATA
+	HTTPAddr string // CMEM_HTTP_ADDR; "127.0.0.1:0" picks a free port
+	// MetricsAddr is where a worker (which serves no API) answers /metrics
+	// and /healthz (CMEM_METRICS_ADDR); empty serves nothing.
+	MetricsAddr string
+	NATSURL     string        // CMEM_NATS_URL; empty runs the embedded server
+	NATSPort    int           // embedded server port; -1 picks a free port
+	Replicas    int           // stream replicas on a cluster (CMEM_NATS_REPLICAS); the embedded server keeps 1
+	AdminToken  string        // CMEM_ADMIN_TOKEN; empty reads or creates DataDir/admin.token
+	ReadWait    time.Duration // bound on waiting for a projection to be fresh enough
+	Source      string        // names this process in the events it writes
 
 	WeaviateURL   string // CMEM_WEAVIATE_URL; empty = the in-process vector view
 	WeaviateGRPC  string // CMEM_WEAVIATE_GRPC host:port; batches use gRPC when set

@@ -98,6 +98,9 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	if err == nil && cfg.works() {
 		err = n.startWorkers()
 	}
+	if err == nil && !cfg.serves() && cfg.MetricsAddr != "" {
+		err = n.serveMetrics()
+	}
 	if err != nil {
 		n.Close()
 		return nil, err
@@ -150,6 +153,7 @@ func (n *Node) startProjections(ctx context.Context) error {
 		if n.ViewRunner, err = projectors.NewRunner(n.Log, n.logger, view); err != nil {
 			return err
 		}
+		n.ViewRunner.Named("view")
 		head, err := n.Log.Head(ctx, "")
 		if err != nil {
 			return err
@@ -208,10 +212,16 @@ func (n *Node) serveHTTP() error {
 	if err != nil {
 		return err
 	}
-	if n.listener, err = net.Listen("tcp", n.cfg.HTTPAddr); err != nil {
-		return fmt.Errorf("node: listen %s: %w", n.cfg.HTTPAddr, err)
+	return n.listen(n.cfg.HTTPAddr, api)
+}
+
+// listen serves h on addr until Close.
+func (n *Node) listen(addr string, h http.Handler) error {
+	var err error
+	if n.listener, err = net.Listen("tcp", addr); err != nil {
+		return fmt.Errorf("node: listen %s: %w", addr, err)
 	}
-	n.http = &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second}
+	n.http = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := n.http.Serve(n.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			n.logger.Error("http server stopped", "err", err)

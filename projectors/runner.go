@@ -42,6 +42,7 @@ type Runner struct {
 	validator   *events.Validator
 	projections []Projection
 	logger      *slog.Logger
+	name        string // the runner label of its metrics
 
 	revision atomic.Uint64
 	mu       sync.Mutex
@@ -58,7 +59,14 @@ func NewRunner(src Source, logger *slog.Logger, projections ...Projection) (*Run
 	if logger == nil {
 		logger = slog.Default()
 	}
-	return &Runner{src: src, validator: v, projections: projections, logger: logger, changed: make(chan struct{})}, nil
+	return &Runner{src: src, validator: v, projections: projections, logger: logger, name: "core", changed: make(chan struct{})}, nil
+}
+
+// Named sets the runner label of r's metrics (default "core"); call it
+// before Run.
+func (r *Runner) Named(name string) *Runner {
+	r.name = name
+	return r
 }
 
 // Run follows the log until ctx ends. A broken subscription (a cluster
@@ -156,7 +164,9 @@ func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
 			return fmt.Errorf("projectors: flush %s: %w", p.Name(), err)
 		}
 	}
-	r.advance(batch[len(batch)-1].msg.Revision)
+	last := batch[len(batch)-1].msg
+	projectionLag.WithLabelValues(r.name).Set(float64(last.Pending))
+	r.advance(last.Revision)
 	return nil
 }
 
@@ -202,7 +212,7 @@ func (r *Runner) deadLetter(consumer string, m eventlog.Msg, reason error) error
 
 func (r *Runner) advance(rev uint64) {
 	r.revision.Store(rev)
-	projectedRevision.Set(float64(rev))
+	projectedRevision.WithLabelValues(r.name).Set(float64(rev))
 	if r.waiting.Load() == 0 {
 		return
 	}

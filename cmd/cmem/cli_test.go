@@ -19,7 +19,7 @@ func TestHelpExitsZeroEverywhere(t *testing.T) {
 		{"user", "-h"}, {"user", "add", "-h"}, {"agent", "add", "-h"}, {"resource", "add", "-h"},
 		{"grant", "-h"}, {"grant", "user-agent", "-h"}, {"revoke", "agent-resource", "-h"},
 		{"access", "-h"}, {"fragment", "write", "-h"}, {"memory", "view", "-h"},
-		{"query", "-h"}, {"query", "ask", "-h"}, {"query", "get", "-h"}, {"mcp", "-h"},
+		{"query", "-h"}, {"query", "ask", "-h"}, {"query", "get", "-h"}, {"mcp", "-h"}, {"health", "-h"},
 	} {
 		var out, errOut bytes.Buffer
 		if code := dispatch(args[0], args[1:], &out, &errOut); code != 0 {
@@ -89,6 +89,9 @@ func TestCLIWalkthrough(t *testing.T) {
 	id := strings.TrimSpace(run(0, "query", "ask", "where", "to", "eat", "in", "Lyon?", "-no-wait", "-get", "id"))
 	if out := run(0, "query", "get", id, "-wait", "30"); !strings.Contains(out, `"id": "`+id) {
 		t.Fatalf("query get: %s", out)
+	}
+	if out := run(0, "health"); out != "ok\n" {
+		t.Fatalf("health: %q", out)
 	}
 	if out := run(0, "version"); !strings.HasPrefix(out, "cmem ") {
 		t.Fatalf("version: %q", out)

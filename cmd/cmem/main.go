@@ -39,6 +39,7 @@ talk to a running cmem (CMEM_URL, default http://127.0.0.1:8080):
   query     ask a question and wait, or get a query's state (user)
   policy    set or list write, read and provenance policies (admin)
   audit     ask the audit trail (visible, reads, violations, metrics) (admin)
+  health    exit 0 when a cmem (or a worker's -metrics-addr) answers /healthz
   version   print the version of this binary
 
 Run 'cmem <command> -h' for the flags of a command.
@@ -59,6 +60,7 @@ var commands = map[string]func(args []string, out io.Writer) error{
 	"query":    queryCmd,
 	"mcp":      mcpCmd,
 	"version":  versionCmd,
+	"health":   healthCmd,
 }
 
 func main() {

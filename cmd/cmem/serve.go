@@ -27,6 +27,7 @@ func run(args []string, role string, needsCluster bool) error {
 	cfg := node.Config{Source: "cmem/" + role, Role: role}
 	fs.StringVar(&cfg.DataDir, "data", env("CMEM_DATA", "./data"), "data directory (CMEM_DATA)")
 	fs.StringVar(&cfg.HTTPAddr, "http", env("CMEM_HTTP_ADDR", "127.0.0.1:8080"), "HTTP listen address (CMEM_HTTP_ADDR)")
+	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", env("CMEM_METRICS_ADDR", ""), "worker role: serve /metrics and /healthz here (CMEM_METRICS_ADDR); empty = none")
 	fs.StringVar(&cfg.NATSURL, "nats", env("CMEM_NATS_URL", ""), "external NATS URL; empty runs the embedded server (CMEM_NATS_URL)")
 	fs.IntVar(&cfg.NATSPort, "nats-port", 4222, "port of the embedded NATS server; -1 picks a free one")
 	replicas, err := strconv.Atoi(env("CMEM_NATS_REPLICAS", "1"))

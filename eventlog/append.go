@@ -9,6 +9,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/tracing"
 )
 
 // AppendOption changes how one event is appended.
@@ -32,7 +33,7 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 	for _, opt := range opts {
 		opt(&o)
 	}
-	msg, err := l.message(e)
+	msg, err := l.message(ctx, e)
 	if err != nil {
 		return 0, err
 	}
@@ -55,7 +56,7 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 func (l *Log) AppendBatch(ctx context.Context, es []events.Envelope) ([]uint64, error) {
 	futures := make([]jetstream.PubAckFuture, len(es))
 	for i, e := range es {
-		msg, err := l.message(e)
+		msg, err := l.message(ctx, e)
 		if err != nil {
 			return nil, fmt.Errorf("event %d: %w", i, err)
 		}
@@ -77,7 +78,9 @@ func (l *Log) AppendBatch(ctx context.Context, es []events.Envelope) ([]uint64, 
 	return revs, nil
 }
 
-func (l *Log) message(e events.Envelope) (*nats.Msg, error) {
+// message is e as a NATS message; the trace context of ctx (if any) rides
+// in its headers, so the consumers' spans join the producer's trace.
+func (l *Log) message(ctx context.Context, e events.Envelope) (*nats.Msg, error) {
 	raw, err := l.validator.Marshal(e)
 	if err != nil {
 		return nil, err
@@ -85,6 +88,7 @@ func (l *Log) message(e events.Envelope) (*nats.Msg, error) {
 	msg := nats.NewMsg(Subject(e.Subject))
 	msg.Data = raw
 	msg.Header.Set(TypeHeader, e.Type)
+	tracing.Inject(ctx, tracing.Header(msg.Header))
 	return msg, nil
 }
 

@@ -112,13 +112,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 	r = s.withCorrelation(rec, r)
 	r.Body = http.MaxBytesReader(rec, r.Body, s.cfg.MaxBodyBytes)
+	_, pattern := s.mux.Handler(r)
+	r, span := startSpan(r, pattern)
 	defer func() {
 		if p := recover(); p != nil {
-			s.logger.Error("panic in handler", "path", r.URL.Path, "panic", p)
-			writeJSON(rec, http.StatusInternalServerError, errorBody{Error: "internal error", Code: "internal"})
+			s.logger.Error("panic in handler", "method", r.Method, "path", r.URL.Path, "correlation_id", app.CorrelationID(r.Context()), "panic", p)
+			writeJSON(rec, http.StatusInternalServerError, errorBody{Error: "internal error; see the server log for correlation id " + app.CorrelationID(r.Context()), Code: "internal"})
 		}
-		_, pattern := s.mux.Handler(r)
-		observe(r.Method, pattern, rec.status, time.Since(start))
+		d := time.Since(start)
+		observe(r.Method, pattern, rec.status, d)
+		endSpan(span, rec.status)
+		s.logRequest(r, pattern, rec.status, d)
 	}()
 	s.mux.ServeHTTP(rec, r)
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/tracing"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/workers"
 )
@@ -126,6 +127,9 @@ func (n *Node) open(ctx context.Context) error {
 	if n.LLM, err = newProvider(cfg, n.Graph.UserIDs, n.logger); err != nil {
 		return err
 	}
+	// Every model and embedding call (and the tools an agent calls) is a
+	// span and a latency observation.
+	n.Embedder, n.LLM = tracing.Embedder{Next: n.Embedder}, tracing.Provider{Next: n.LLM}
 	n.Store, _, err = newStore(ctx, cfg, n.Embedder.Dims())
 	return err
 }

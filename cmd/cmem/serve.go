@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/node"
+	"github.com/cmem/cmem/tracing"
 )
 
 func env(name, def string) string {
@@ -69,6 +70,18 @@ func run(args []string, role string, needsCluster bool) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
+	// Traces are off unless the standard OTEL_* variables name an exporter.
+	stopTracing, err := tracing.Setup(ctx, "cmem-"+role)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := stopTracing(sctx); err != nil {
+			logger.Warn("flushing traces", "err", err)
+		}
+	}()
 	n, err := node.Start(ctx, cfg, logger)
 	if err != nil {
 		return err

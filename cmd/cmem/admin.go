@@ -46,6 +46,7 @@ func agentCmd(args []string, out io.Writer) error {
 	c := newCall("agent add", "agent add ID -description D [-system-prompt P]", out, false)
 	desc := c.fs.String("description", "", "what the agent is for (the coordinator routes by it)")
 	prompt := c.fs.String("system-prompt", "", "the agent's system prompt")
+	c.allowExisting()
 	pos, err := c.parse(args, 1)
 	if err != nil {
 		return err
@@ -74,6 +75,7 @@ func resourceCmd(args []string, out io.Writer) error {
 	desc := c.fs.String("description", "", "what the resource offers (agents see it)")
 	config := c.fs.String("config", "", "the kind's configuration as a JSON object")
 	file := c.fs.String("config-file", "", "read the configuration from this JSON file ('-' = stdin)")
+	c.allowExisting()
 	pos, err := c.parse(args, 1)
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 )
@@ -20,6 +21,14 @@ type call struct {
 	get   *string
 	// asUser: the token defaults to CMEM_TOKEN (a user's) before the admin's.
 	asUser bool
+	// existOK: a 409 (the id exists) is reported and is not a failure, so a
+	// script that registers things can run again on existing data.
+	existOK *bool
+}
+
+// allowExisting adds -exist-ok to a registering command.
+func (c *call) allowExisting() {
+	c.existOK = c.fs.Bool("exist-ok", false, "an id that already exists is not an error (for scripts that run again)")
 }
 
 // newCall returns a flag set named name with -url, -token and -get; usage is
@@ -67,6 +76,11 @@ func (c *call) parse(args []string, want int) ([]string, error) {
 // do calls the API and prints the answer.
 func (c *call) do(method, path string, body any, want int) error {
 	raw, err := c.raw(method, path, body, want)
+	var st *statusError
+	if c.existOK != nil && *c.existOK && asStatus(err, &st) && st.status == http.StatusConflict {
+		_, _ = fmt.Fprintln(os.Stderr, "cmem:", err)
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -115,6 +129,7 @@ func (c *call) print(raw []byte) error {
 		return err
 	}
 	var buf bytes.Buffer
+	raw = bytes.TrimSpace(raw)
 	if json.Indent(&buf, raw, "", "  ") != nil {
 		buf.Reset()
 		buf.Write(raw)

@@ -61,6 +61,10 @@ func TestCLIWalkthrough(t *testing.T) {
 		t.Fatalf("second add: %s", out)
 	}
 	run(0, "agent", "add", "planner", "-description", "plans trips")
+	run(0, "agent", "add", "planner", "-description", "plans trips", "-exist-ok")
+	if out := run(1, "agent", "add", "planner", "-description", "plans trips"); !strings.Contains(out, "409") {
+		t.Fatalf("second agent add: %s", out)
+	}
 	run(0, "agent", "add", "critic", "-description", "reviews restaurants")
 	run(0, "resource", "add", "guide", "-kind", "knowledge_base", "-description", "city guide",
 		"-config", `{"documents":[{"id":"lyon","text":"Lyon is known for its bouchons."}]}`)

@@ -20,10 +20,10 @@ var _ llm.Provider = Provider{}
 // Name implements llm.Provider.
 func (p Provider) Name() string { return p.Next.Name() }
 
-func (p Provider) start(ctx context.Context, call string, attrs ...attribute.KeyValue) (context.Context, trace.Span, func(error)) {
+func (p Provider) start(ctx context.Context, call string, attrs ...attribute.KeyValue) (context.Context, func(error)) {
 	start := time.Now()
 	ctx, span := StartKind(ctx, "llm."+call, trace.SpanKindClient, append(attrs, attribute.String("llm.provider", p.Next.Name()))...)
-	return ctx, span, func(err error) {
+	return ctx, func(err error) {
 		modelSeconds.WithLabelValues(p.Next.Name(), call, outcome(err)).Observe(since(start))
 		End(span, err)
 	}
@@ -31,14 +31,14 @@ func (p Provider) start(ctx context.Context, call string, attrs ...attribute.Key
 
 // Coordinate implements llm.Provider.
 func (p Provider) Coordinate(ctx context.Context, req llm.CoordinateRequest) (d llm.Decision, err error) {
-	ctx, _, done := p.start(ctx, "coordinate")
+	ctx, done := p.start(ctx, "coordinate")
 	defer func() { done(err) }()
 	return p.Next.Coordinate(ctx, req)
 }
 
 // Answer implements llm.Provider.
 func (p Provider) Answer(ctx context.Context, req llm.AnswerRequest) (r llm.AnswerResult, err error) {
-	ctx, _, done := p.start(ctx, "answer", attribute.String("cmem.agent", req.AgentID))
+	ctx, done := p.start(ctx, "answer", attribute.String("cmem.agent", req.AgentID))
 	defer func() { done(err) }()
 	if call := req.Call; call != nil {
 		req.Call = func(ctx context.Context, tool string, args json.RawMessage) (string, error) {
@@ -50,21 +50,21 @@ func (p Provider) Answer(ctx context.Context, req llm.AnswerRequest) (r llm.Answ
 
 // Aggregate implements llm.Provider.
 func (p Provider) Aggregate(ctx context.Context, req llm.AggregateRequest) (s string, err error) {
-	ctx, _, done := p.start(ctx, "aggregate")
+	ctx, done := p.start(ctx, "aggregate")
 	defer func() { done(err) }()
 	return p.Next.Aggregate(ctx, req)
 }
 
 // Extract implements llm.Provider.
 func (p Provider) Extract(ctx context.Context, req llm.ExtractRequest) (kv []llm.KeyValue, err error) {
-	ctx, _, done := p.start(ctx, "extract")
+	ctx, done := p.start(ctx, "extract")
 	defer func() { done(err) }()
 	return p.Next.Extract(ctx, req)
 }
 
 // Transform implements llm.Provider.
 func (p Provider) Transform(ctx context.Context, mode, text string) (s string, err error) {
-	ctx, _, done := p.start(ctx, "transform", attribute.String("cmem.mode", mode))
+	ctx, done := p.start(ctx, "transform", attribute.String("cmem.mode", mode))
 	defer func() { done(err) }()
 	return p.Next.Transform(ctx, mode, text)
 }

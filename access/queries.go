@@ -42,28 +42,6 @@ func (g *Graph) CanUse(agent, resource string, p Point) bool {
 	return g.ar.has(agent, resource, p)
 }
 
-// Admissible reports whether a fragment with provenance prov is in M(u,a,p):
-// A(m) ⊆ A(u,p) and R(m) ⊆ R(a,p). It does not ask whether a ∈ A(u,p); a
-// caller serving u through a checks that once with CanInvoke.
-func (g *Graph) Admissible(user, agent string, prov Provenance, p Point) bool {
-	g.mu.RLock()
-	defer g.mu.RUnlock()
-	ua, ar := g.ua[user], g.ar[agent]
-	for _, a := range prov.Agents {
-		h := ua[a]
-		if h == nil || !h.granted(p) {
-			return false
-		}
-	}
-	for _, r := range prov.Resources {
-		h := ar[r]
-		if h == nil || !h.granted(p) {
-			return false
-		}
-	}
-	return true
-}
-
 // User returns the registered user id.
 func (g *Graph) User(id string) (User, bool) {
 	g.mu.RLock()

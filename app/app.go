@@ -39,6 +39,7 @@ type AccessView interface {
 	CanInvoke(user, agent string, p access.Point) bool
 	CanUse(agent, resource string, p access.Point) bool
 	Admissible(user, agent string, prov access.Provenance, p access.Point) bool
+	Admits(r access.Reader, prov access.Provenance, p access.Point) access.Verdict
 	AgentIDs() []string
 	ResourceIDs() []string
 	UserIDs() []string
@@ -187,16 +188,6 @@ func (a *App) fence(ctx context.Context, filter string, minRevision uint64) erro
 	return a.waitFor(ctx, max(head, minRevision))
 }
 
-// fenceAuthz is the fence of every decision that depends on permissions or
-// policies: it covers acknowledged grants, revokes and policy changes.
-func (a *App) fenceAuthz(ctx context.Context, minRevision uint64) error {
-	head, err := a.log.Head(ctx, events.PolicySubjectPrefix)
-	if err != nil {
-		return fmt.Errorf("%w: read fence: %w", ErrUnavailable, err)
-	}
-	return a.fence(ctx, events.GrantsSubjectPrefix, max(head, minRevision))
-}
-
 func (a *App) waitFor(ctx context.Context, rev uint64) error {
 	return a.waitOn(ctx, a.fresh, rev)
 }
@@ -221,15 +212,4 @@ func WithCorrelationID(ctx context.Context, id string) context.Context {
 func CorrelationID(ctx context.Context) string {
 	s, _ := ctx.Value(ctxKey{}).(string)
 	return s
-}
-
-// AuthzFence waits until the projections include every acknowledged grant,
-// revoke and policy change, and returns the point that is "now" for a
-// permission decision. Workers call it before each decision they make on a
-// user's behalf.
-func (a *App) AuthzFence(ctx context.Context) (access.Point, error) {
-	if err := a.fenceAuthz(ctx, 0); err != nil {
-		return access.Point{}, err
-	}
-	return access.AtRevision(a.view.Revision()), nil
 }

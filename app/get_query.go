@@ -6,10 +6,11 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/query"
 )
 
-// QueryAnswer is a query as the API shows it.
+// QueryAnswer is a query as the API and the bus show it. Parts whose label
+// the user may no longer see are withheld: their text is left out and
+// Withheld says why.
 type QueryAnswer struct {
 	ID               string      `json:"id"`
 	Status           string      `json:"status"` // pending, answered or failed
@@ -19,6 +20,12 @@ type QueryAnswer struct {
 	FragmentsRead    []string    `json:"fragments_read"`
 	FragmentsWritten []string    `json:"fragments_written"`
 	Revision         uint64      `json:"revision"`
+	// Label is the answer's provenance; absent while pending or withheld.
+	Label *events.Label `json:"label,omitempty"`
+	// Withheld says why the answer is not shown; empty when it is.
+	Withheld string `json:"withheld,omitempty"`
+	// GraphRevision is the permission snapshot delivery was checked on.
+	GraphRevision uint64 `json:"graph_revision"`
 }
 
 // QueryStep is one agent turn.
@@ -28,18 +35,25 @@ type QueryStep struct {
 	Response      string         `json:"response"`
 	Refused       string         `json:"refused,omitempty"`
 	ResourceCalls []ResourceCall `json:"resource_calls"`
+	// Label is the provenance of the step's subquery, response and calls;
+	// absent when withheld.
+	Label *events.Label `json:"label,omitempty"`
+	// Withheld says why the step's content is not shown; empty when it is.
+	Withheld string `json:"withheld,omitempty"`
 }
 
 // ResourceCall is one tool call of a step.
 type ResourceCall struct {
 	Resource   string         `json:"resource"`
-	Arguments  map[string]any `json:"arguments"`
+	Arguments  map[string]any `json:"arguments,omitempty"`
 	DurationMS float64        `json:"duration_ms"`
 	Error      string         `json:"error,omitempty"`
 }
 
 // Query returns the query id, waiting up to wait for it to finish. Only its
-// user or an admin may see it. done reports whether it has finished.
+// user or an admin may see it, and what it shows is checked against the
+// user's permissions now, every time it is served (see deliver). done
+// reports whether it has finished.
 func (a *App) Query(ctx context.Context, by Identity, id string, wait time.Duration) (QueryAnswer, bool, error) {
 	if err := events.CheckID(id); err != nil {
 		return QueryAnswer{}, false, fmt.Errorf("%w: %w", ErrInvalid, err)
@@ -61,32 +75,6 @@ func (a *App) Query(ctx context.Context, by Identity, id string, wait time.Durat
 		q, _ = a.queries.Wait(wctx, id)
 		cancel()
 	}
-	return RenderQuery(q), q.Done, nil
-}
-
-// RenderQuery is a query as the API and the bus show it.
-func RenderQuery(q query.Query) QueryAnswer {
-	ans := QueryAnswer{ID: q.ID, Status: "pending", Answer: q.Answer, Steps: []QueryStep{},
-		FragmentsRead: nonNil(q.FragmentsRead), FragmentsWritten: nonNil(q.FragmentsWritten), Revision: q.Revision}
-	switch {
-	case q.Failed():
-		ans.Status, ans.Error = "failed", q.FailStage+": "+q.FailReason
-	case q.Done:
-		ans.Status = "answered"
-	}
-	for _, s := range q.Steps {
-		st := QueryStep{Agent: s.Agent, Subquery: s.Subquery, Response: s.Response, Refused: s.Refused, ResourceCalls: []ResourceCall{}}
-		for _, c := range s.ResourceCalls {
-			st.ResourceCalls = append(st.ResourceCalls, ResourceCall{Resource: c.Resource, Arguments: c.Arguments, DurationMS: c.DurationMS, Error: c.Error})
-		}
-		ans.Steps = append(ans.Steps, st)
-	}
-	return ans
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
+	ans, err := a.deliver(ctx, by, q, ChannelHTTP)
+	return ans, q.Done, err
 }

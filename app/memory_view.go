@@ -51,14 +51,20 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 	if req.KUser < 0 || req.KCross < 0 || req.KUser > MaxK || req.KCross > MaxK {
 		return ViewAnswer{}, fmt.Errorf("%w: k_user and k_cross must be within 0..%d", ErrInvalid, MaxK)
 	}
-	if err := a.fenceAuthz(ctx, req.MinRevision); err != nil {
+	snap, err := a.Snapshot(ctx, req.MinRevision)
+	if err != nil {
 		return ViewAnswer{}, err
 	}
+	return a.viewAt(ctx, by, req, snap)
+}
+
+// viewAt serves a memory view on a snapshot the caller took: a pipeline
+// stage reads memory on the snapshot it decides on.
+func (a *App) viewAt(ctx context.Context, by Identity, req ViewRequest, snap Snapshot) (ViewAnswer, error) {
 	if err := a.waitOn(ctx, a.viewFresh, req.MinRevision); err != nil {
 		return ViewAnswer{}, err
 	}
-	g := a.view.Revision()
-	now := access.AtRevision(g)
+	now := snap.Point()
 	if !a.view.CanInvoke(by.ID, req.Agent, now) {
 		return ViewAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", ErrForbidden, by.ID, req.Agent)
 	}
@@ -69,7 +75,7 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 	pol := a.policies.Resolve(memory.TargetRead, by.ID, req.Agent, a.clockNow())
 	allowedA, allowedR := a.view.Agents(by.ID, now), a.view.Resources(req.Agent, now)
 	allAgents, allResources := a.view.AgentIDs(), a.view.ResourceIDs()
-	ans := ViewAnswer{GraphRevision: g}
+	ans := ViewAnswer{GraphRevision: snap.Revision}
 	var trace events.PolicyTrace
 	for _, tier := range []struct {
 		name string
@@ -82,7 +88,7 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 		}
 	}
 	read := &events.MemoryRead{User: by.ID, Agent: req.Agent, Query: req.Query, QueryID: req.QueryID,
-		Private: ids(ans.Private), Shared: ids(ans.Shared), GraphRevision: g, KUser: req.KUser, KCross: req.KCross, Policy: trace}
+		Private: ids(ans.Private), Shared: ids(ans.Shared), GraphRevision: snap.Revision, KUser: req.KUser, KCross: req.KCross, Policy: trace}
 	if ans.Revision, err = a.appendStep(ctx, by, read, false, req.StepID); err != nil {
 		return ViewAnswer{}, err
 	}

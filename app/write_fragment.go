@@ -48,10 +48,11 @@ func (a *App) WriteFragment(ctx context.Context, by Identity, req WriteRequest) 
 	if err := a.checkWrite(by, &req); err != nil {
 		return WriteAnswer{}, err
 	}
-	if err := a.fenceAuthz(ctx, 0); err != nil {
+	snap, err := a.Snapshot(ctx, 0)
+	if err != nil {
 		return WriteAnswer{}, err
 	}
-	now := access.AtRevision(a.view.Revision())
+	now := snap.Point()
 	if !a.view.CanInvoke(by.ID, req.Agent, now) {
 		return WriteAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", ErrForbidden, by.ID, req.Agent)
 	}
@@ -64,11 +65,15 @@ func (a *App) WriteFragment(ctx context.Context, by Identity, req WriteRequest) 
 	if err != nil {
 		return WriteAnswer{}, err
 	}
-	t := a.clockNow()
-	mode := a.policies.Resolve(memory.TargetProvenance, by.ID, req.Agent, t)
-	prov := memory.Derive(mode.Kind, req.Agent, req.Resources, sources)
+	mode := a.policies.Resolve(memory.TargetProvenance, by.ID, req.Agent, a.clockNow())
+	return a.writeWith(ctx, by, req, memory.Derive(mode.Kind, req.Agent, req.Resources, sources), mode.Kind)
+}
 
-	pol := a.policies.Resolve(memory.WriteTarget(req.Tier), by.ID, req.Agent, t)
+// writeWith runs the tier's write policy on a write whose provenance is
+// settled and appends the fragments; a refusal is recorded as
+// FragmentRejected.
+func (a *App) writeWith(ctx context.Context, by Identity, req WriteRequest, prov memory.Provenance, mode string) (WriteAnswer, error) {
+	pol := a.policies.Resolve(memory.WriteTarget(req.Tier), by.ID, req.Agent, a.clockNow())
 	drafts, trace, err := memory.ApplyWrite(ctx, pol, req.Tier, memory.Draft{Key: req.Key, Value: req.Value},
 		memory.WriteEnv{LLM: a.llm, Users: a.view.UserIDs()})
 	if errors.Is(err, memory.ErrBlocked) {
@@ -81,7 +86,7 @@ func (a *App) WriteFragment(ctx context.Context, by Identity, req WriteRequest) 
 	if err != nil {
 		return WriteAnswer{}, providerUnavailable(err)
 	}
-	return a.appendFragments(ctx, by, req, prov, mode.Kind, trace, drafts)
+	return a.appendFragments(ctx, by, req, prov, mode, trace, drafts)
 }
 
 func (a *App) checkWrite(by Identity, req *WriteRequest) error {

@@ -41,6 +41,7 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 	if o.expectNew {
 		pub = append(pub, jetstream.WithExpectLastSequencePerSubject(0))
 	}
+	appendRequests.Inc()
 	ack, err := l.js.PublishMsg(ctx, msg, pub...)
 	if err != nil {
 		if isWrongLastSequence(err) {
@@ -55,6 +56,7 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 // in order. It is for bulk loads (imports, benchmarks); commands use Append.
 func (l *Log) AppendBatch(ctx context.Context, es []events.Envelope) ([]uint64, error) {
 	futures := make([]jetstream.PubAckFuture, len(es))
+	appendRequests.Add(float64(len(es)))
 	for i, e := range es {
 		msg, err := l.message(ctx, e)
 		if err != nil {

@@ -165,6 +165,7 @@ func Subject(envelopeSubject string) string {
 // any event. It is 0 when there is none. The answer comes from the stream
 // leader, so it includes every append that was acknowledged before the call.
 func (l *Log) Head(ctx context.Context, filter string) (uint64, error) {
+	headRequests.Inc()
 	if filter == "" {
 		info, err := l.stream.Info(ctx)
 		if err != nil {

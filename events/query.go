@@ -9,6 +9,7 @@ const (
 	TypeAgentResponded = "cmem.agent.responded"
 	TypeQueryAnswered  = "cmem.query.answered"
 	TypeQueryFailed    = "cmem.query.failed"
+	TypeQueryDelivered = "cmem.query.delivered"
 )
 
 // QuerySubmitted records a user's query entering the pipeline.
@@ -30,6 +31,12 @@ type AgentSelected struct {
 	Subquery string `json:"subquery"`
 	// Offered is A(u,t) as the coordinator was shown it.
 	Offered []string `json:"offered"`
+	// Label is the subquery's: the union of the labels of everything the
+	// coordinator was shown (v2; a v1 event has none, read as the union of
+	// the query's earlier responses).
+	Label *Label `json:"label,omitempty"`
+	// GraphRevision is the permission snapshot the decision was made on.
+	GraphRevision uint64 `json:"graph_revision,omitempty"`
 }
 
 // ResourceCalled records one tool call an agent made.
@@ -61,6 +68,12 @@ type AgentResponded struct {
 	// Refused says why the agent did not run (it left A(u,t) between the
 	// coordinator's choice and its turn); empty when it ran.
 	Refused string `json:"refused,omitempty"`
+	// Label is the response's: the agent, the subquery's label, the
+	// provenance of every fragment it read and every resource it called
+	// (v2; a v1 event has none, read as the agent and its resources).
+	Label *Label `json:"label,omitempty"`
+	// GraphRevision is the permission snapshot the turn ran on.
+	GraphRevision uint64 `json:"graph_revision,omitempty"`
 }
 
 // QueryAnswered records the aggregated answer.
@@ -72,6 +85,9 @@ type QueryAnswered struct {
 	Agents           []string `json:"agents"`
 	FragmentsRead    []string `json:"fragments_read"`
 	FragmentsWritten []string `json:"fragments_written"`
+	// Label is the answer's: the union of the labels of the turns it
+	// merges (v2; a v1 event has none, read as the union of its turns').
+	Label *Label `json:"label,omitempty"`
 }
 
 // QueryFailed records a query that ended without an answer.
@@ -119,3 +135,32 @@ func (*QueryFailed) EventType() string { return TypeQueryFailed }
 
 // EventSubject implements Payload.
 func (p *QueryFailed) EventSubject() string { return querySubject(p.User, p.QueryID) }
+
+// Withheld is one part of a query that was not delivered, and why.
+type Withheld struct {
+	// Part is "answer", "step N" (its subquery, response and tool calls) or
+	// "history".
+	Part   string `json:"part"`
+	Reason string `json:"reason"`
+}
+
+// QueryDelivered records a query's answer and steps served to its user (an
+// HTTP answer, a GET, a bus reply): delivery is a read. Label is the union
+// of the labels of what was shown; Withheld lists what was not, because its
+// label was no longer admissible to the user at GraphRevision.
+type QueryDelivered struct {
+	QueryID       string     `json:"query_id"`
+	User          string     `json:"user"`
+	Channel       string     `json:"channel"`
+	Status        string     `json:"status"`
+	GraphRevision uint64     `json:"graph_revision"`
+	Label         Label      `json:"label"`
+	Withheld      []Withheld `json:"withheld,omitempty"`
+}
+
+// EventType implements Payload.
+func (*QueryDelivered) EventType() string { return TypeQueryDelivered }
+
+// EventSubject implements Payload. Deliveries live outside queries/ so
+// the pipeline's consumers never see them.
+func (p *QueryDelivered) EventSubject() string { return "deliveries/" + p.User + "/" + p.QueryID }

@@ -51,7 +51,6 @@ var (
 	current = map[string]spec{}
 )
 
-//nolint:unparam // every type is at version 1 so far; later versions register beside it
 func register(typ string, version int, newFn func() Payload) {
 	s := spec{Type: typ, Version: version, new: newFn}
 	specs[specKey{typ, version}] = s
@@ -78,6 +77,11 @@ func init() {
 	register(TypeAgentResponded, 1, func() Payload { return &AgentResponded{} })
 	register(TypeQueryAnswered, 1, func() Payload { return &QueryAnswered{} })
 	register(TypeQueryFailed, 1, func() Payload { return &QueryFailed{} })
+	// v2 adds labels (information-flow provenance); v1 events stay readable.
+	register(TypeAgentSelected, 2, func() Payload { return &AgentSelected{} })
+	register(TypeAgentResponded, 2, func() Payload { return &AgentResponded{} })
+	register(TypeQueryAnswered, 2, func() Payload { return &QueryAnswered{} })
+	register(TypeQueryDelivered, 1, func() Payload { return &QueryDelivered{} })
 }
 
 func lookup(typ string, version int) (spec, bool) {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
@@ -37,6 +38,7 @@ func BenchmarkPipeline(b *testing.B) {
 			c.Must(http.StatusOK, "PUT", "/v1/grants/agent-resource/archivist/archive", admin, nil)
 			const perIter = 40
 			b.ResetTimer()
+			a0, h0 := eventlog.LeaderRequests()
 			start := time.Now()
 			for i := 0; b.Loop(); i++ {
 				ids := make([]string, 0, perIter)
@@ -58,7 +60,10 @@ func BenchmarkPipeline(b *testing.B) {
 				}
 			}
 			elapsed := time.Since(start)
+			a1, h1 := eventlog.LeaderRequests()
 			b.ReportMetric(float64(b.N*perIter)/elapsed.Seconds(), "queries/s")
+			b.ReportMetric(float64(a1+h1-a0-h0)/float64(b.N*perIter), "leader-requests/query")
+			b.ReportMetric(float64(h1-h0)/float64(b.N*perIter), "heads/query")
 			reportStages(b, n)
 			b.ReportMetric(0, "ns/op")
 		})

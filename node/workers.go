@@ -11,10 +11,7 @@ import (
 // consumers; every worker process joins the same ones.
 func (n *Node) startWorkers() error {
 	var err error
-	n.Pipeline, err = workers.NewPipeline(n.cfg.Workers, workers.Deps{
-		Memory: n.App, Access: n.Graph, Log: logAdapter{n.Log}, Fresh: n.Runner, Queries: n.Queries,
-		Fragments: n.Fragments, LLM: n.LLM, Resources: n.cfg.resources(), Bus: n.Log.Conn(), Logger: n.logger,
-	})
+	n.Pipeline, err = workers.NewPipeline(n.cfg.Workers, n.App, n.Queries, n.Log.Conn(), n.logger)
 	if err != nil {
 		return err
 	}

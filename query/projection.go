@@ -22,6 +22,10 @@ type Step struct {
 	ResourceCalls []events.ResourceCalled
 	Read          []string
 	Written       []string
+	// SubqueryLabel is the label of the subquery (the coordinator's
+	// output); Label that of the response (the agent's output).
+	SubqueryLabel events.Label
+	Label         events.Label
 }
 
 // Query is the state of one query as its events tell it.
@@ -37,6 +41,8 @@ type Query struct {
 	FragmentsRead    []string
 	FragmentsWritten []string
 	Agents           []string
+	// Label is the answer's.
+	Label events.Label
 	// Revision is that of the query's last event.
 	Revision uint64
 }
@@ -100,7 +106,8 @@ func (qs *Projection) apply(p events.Payload, r events.Record) {
 	switch p := p.(type) {
 	case *events.AgentSelected:
 		if p.Round == len(q.Steps)+1 {
-			q.Steps = append(q.Steps, Step{Round: p.Round, Agent: p.Agent, Subquery: p.Subquery, Offered: p.Offered})
+			q.Steps = append(q.Steps, Step{Round: p.Round, Agent: p.Agent, Subquery: p.Subquery, Offered: p.Offered,
+				SubqueryLabel: subqueryLabel(p, q.Steps)})
 		}
 	case *events.ResourceCalled:
 		if st := q.step(p.Round); st != nil {
@@ -110,10 +117,12 @@ func (qs *Projection) apply(p events.Payload, r events.Record) {
 		if st := q.step(p.Round); st != nil && !st.Responded {
 			st.Responded, st.Response, st.Refused = true, p.Response, p.Refused
 			st.Resources, st.Read, st.Written = p.Resources, p.FragmentsRead, p.FragmentsWritten
+			st.Label = responseLabel(p, st.SubqueryLabel)
 		}
 	case *events.QueryAnswered:
 		q.Done, q.Answer, q.Agents = true, p.Answer, p.Agents
 		q.FragmentsRead, q.FragmentsWritten = p.FragmentsRead, p.FragmentsWritten
+		q.Label = answerLabel(p, q.Steps)
 		qs.byUser[q.User] = append(qs.byUser[q.User], q.ID)
 	case *events.QueryFailed:
 		q.Done, q.FailStage, q.FailReason = true, p.Stage, p.Reason

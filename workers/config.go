@@ -3,31 +3,19 @@ package workers
 import (
 	"errors"
 	"time"
+
+	"github.com/cmem/cmem/app"
 )
 
-// Config tunes the pipeline. Zero fields take the defaults.
+// Config tunes the pipeline (app.PipelineConfig) and its transport. Zero
+// fields take the defaults.
 type Config struct {
-	// MaxRounds bounds the coordinator's rounds per query.
-	MaxRounds int
-	// KUser and KCross are the memory view's tier sizes (paper: 10 and 10).
-	KUser, KCross int
-	// Coverage is the offline provider's memory-first threshold: an agent
-	// whose best memory item scores at least this calls no resource. Zero
-	// keeps the provider's default.
-	Coverage float32
-	// MaxToolCalls bounds the resource calls of one agent turn.
-	MaxToolCalls int
-	// StageTimeout bounds one stage (a coordinator decision, an agent turn,
-	// the aggregation), provider calls included.
-	StageTimeout time.Duration
-	// QueryTimeout ends a query that has not finished this long after it
-	// was submitted, with a QueryFailed event.
-	QueryTimeout time.Duration
-	// HistoryItems is how many earlier answered queries the coordinator is
-	// shown (those still admissible).
-	HistoryItems int
-	// AckWait is how long JetStream waits for a stage before redelivering
-	// its event to another worker; it must exceed StageTimeout.
+	app.PipelineConfig
+	// AckWait is how long JetStream waits, without news from the worker,
+	// before it redelivers a stage's event to another worker. A worker
+	// sends news (an in-progress acknowledgement) every AckWait/3 while a
+	// stage runs, so a slow stage keeps its event and a stage whose worker
+	// died is taken over within AckWait. Default 5s.
 	AckWait time.Duration
 	// Group prefixes the durable consumer names; workers with the same group
 	// share the work. Default "cmem".
@@ -35,24 +23,9 @@ type Config struct {
 }
 
 func (c *Config) setDefaults() {
-	def := func(v *int, d int) {
-		if *v == 0 {
-			*v = d
-		}
-	}
-	def(&c.MaxRounds, 4)
-	def(&c.KUser, 10)
-	def(&c.KCross, 10)
-	def(&c.MaxToolCalls, 3)
-	def(&c.HistoryItems, 5)
-	if c.StageTimeout == 0 {
-		c.StageTimeout = 60 * time.Second
-	}
-	if c.QueryTimeout == 0 {
-		c.QueryTimeout = 5 * time.Minute
-	}
+	c.SetDefaults()
 	if c.AckWait == 0 {
-		c.AckWait = c.StageTimeout + 30*time.Second
+		c.AckWait = 5 * time.Second
 	}
 	if c.Group == "" {
 		c.Group = "cmem"
@@ -61,18 +34,9 @@ func (c *Config) setDefaults() {
 
 // Validate reports every problem with c.
 func (c Config) Validate() error {
-	var errs []error
-	if c.MaxRounds < 1 || c.MaxRounds > 32 {
-		errs = append(errs, errors.New("workers: MaxRounds must be within 1..32"))
-	}
-	if c.KUser < 0 || c.KCross < 0 || c.KUser > 100 || c.KCross > 100 {
-		errs = append(errs, errors.New("workers: KUser and KCross must be within 0..100"))
-	}
-	if c.AckWait <= c.StageTimeout {
-		errs = append(errs, errors.New("workers: AckWait must exceed StageTimeout, or slow stages are redelivered while they run"))
-	}
-	if c.QueryTimeout < c.StageTimeout {
-		errs = append(errs, errors.New("workers: QueryTimeout must be at least StageTimeout"))
+	errs := []error{c.PipelineConfig.Validate()}
+	if c.AckWait < time.Second {
+		errs = append(errs, errors.New("workers: AckWait must be at least 1s (in-progress acknowledgements go every AckWait/3)"))
 	}
 	return errors.Join(errs...)
 }

@@ -1,16 +1,14 @@
-// Package workers runs the query pipeline of the paper (§3.3, App. B.1) on
-// the bus: a coordinator picks an agent and a subquery per round from
-// A(u,t) only, an agent runtime answers it with its memory view first and
-// the resources in R(a,t) as tools, its response is written to memory by
-// the write policies with provenance propagated from what it read, and an
-// aggregator merges the turns into the answer.
+// Package workers runs the query pipeline on the bus. It holds no
+// application logic: each stage is a use case of app.Pipeline (Coordinate,
+// RunAgentTurn, Delivery, FailStale), and this package turns the log's
+// events into their commands and publishes finished queries to callers
+// waiting on NATS.
 //
 // Each stage is a Watermill handler on a durable JetStream consumer shared
-// by every worker process, so adding a process adds throughput. A stage
-// reads the query's state from the Queries projection (rebuilt from the log
-// in each process), decides, and appends events whose ids are derived from
-// the step (query, round, stage): a stage run twice after a crash writes
-// nothing twice, and a query is answered exactly once.
+// by every worker process, so adding a process adds throughput. Consumer
+// names are stable (renaming one creates a new durable consumer that starts
+// from the beginning of the stream). Events that are not valid go to the
+// dead-letter subject; anything else that fails is retried with backoff.
 //
 // Projections are not workers: each process rebuilds its own from the log
 // with an ordered consumer (package projectors).

@@ -4,14 +4,8 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/events"
 )
-
-// Publisher publishes on core NATS subjects (*nats.Conn is one).
-type Publisher interface {
-	Publish(subject string, data []byte) error
-}
 
 // AnswersSubject is where every answer of a user is published, for callers
 // that subscribe rather than wait on a reply subject.
@@ -20,23 +14,27 @@ func AnswersSubject(user string) string { return "cmem.answers." + user }
 // QuerySubject is where a user publishes queries onto the bus.
 func QuerySubject(user string) string { return "cmem.query." + user }
 
-// Reply publishes a finished query's answer on its reply subject, if it
-// came over the bus, and on the user's answers subject. Delivery is at least
-// once: a redelivered QueryAnswered publishes again, which a request-reply
-// caller ignores after its first answer.
-func (p *Pipeline) Reply(ctx context.Context, rec events.Record) error {
-	q, ok, err := p.load(ctx, rec)
-	if err != nil || !ok || !q.Done || p.Bus == nil {
+// reply publishes a finished query, as its user may see it now
+// (app.Pipeline.Delivery), on its reply subject if it came over the bus and
+// on the user's answers subject. Delivery is at least once: a redelivered
+// QueryAnswered publishes again, which a request-reply caller ignores after
+// its first answer.
+func (p *Pipeline) reply(ctx context.Context, rec events.Record) error {
+	if p.bus == nil {
+		return nil
+	}
+	d, ok, err := p.app.Delivery(ctx, rec.CorrelationID, rec.Revision)
+	if err != nil || !ok {
 		return err
 	}
-	body, err := json.Marshal(app.RenderQuery(q))
+	body, err := json.Marshal(d.Answer)
 	if err != nil {
 		return err
 	}
-	if q.Reply != "" {
-		if err := p.Bus.Publish(q.Reply, body); err != nil {
+	if d.Reply != "" {
+		if err := p.bus.Publish(d.Reply, body); err != nil {
 			return err
 		}
 	}
-	return p.Bus.Publish(AnswersSubject(q.User), body)
+	return p.bus.Publish(AnswersSubject(d.User), body)
 }

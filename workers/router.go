@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill"
@@ -45,6 +46,7 @@ var errPermanent = errors.New("workers: permanent failure")
 const (
 	metaRevision = "cmem-revision"
 	metaSubject  = "cmem-subject"
+	metaEventID  = "cmem-event-id"
 )
 
 // NewRouter returns a Watermill router running the pipeline's three
@@ -60,7 +62,9 @@ func NewRouter(p *Pipeline, bus Bus, logger *slog.Logger) (*message.Router, erro
 	if err != nil {
 		return nil, err
 	}
+	um := &unmarshaler{}
 	r.AddMiddleware(
+		um.heartbeat(p.cfg.AckWait/3), // outermost: it covers the retries too
 		poison,
 		middleware.Retry{MaxRetries: 3, InitialInterval: 200 * time.Millisecond, Multiplier: 2, Logger: wlog,
 			ShouldRetry: func(p middleware.RetryParams) bool { return !errors.Is(p.Err, errPermanent) }}.Middleware,
@@ -75,15 +79,17 @@ func NewRouter(p *Pipeline, bus Bus, logger *slog.Logger) (*message.Router, erro
 		types []string
 		fn    func(context.Context, events.Record) error
 	}{
-		{ConsumerCoordinator, []string{events.TypeQuerySubmitted, events.TypeAgentResponded}, p.Coordinate},
-		{ConsumerAgent, []string{events.TypeAgentSelected}, p.RunAgent},
-		{ConsumerReplier, []string{events.TypeQueryAnswered, events.TypeQueryFailed}, p.Reply},
+		{ConsumerCoordinator, []string{events.TypeQuerySubmitted, events.TypeAgentResponded}, p.coordinate},
+		{ConsumerAgent, []string{events.TypeAgentSelected}, p.runAgent},
+		{ConsumerReplier, []string{events.TypeQueryAnswered, events.TypeQueryFailed}, p.reply},
 	}
 	for _, h := range handlers {
 		sub, err := wmjs.NewSubscriber(wmjs.SubscriberConfig{
-			Conn: bus.Conn(), Logger: wlog, AckWaitTimeout: p.cfg.AckWait,
+			// Watermill waits for the handler as long as a stage may run;
+			// the server's AckWait is short and kept alive by heartbeats.
+			Conn: bus.Conn(), Logger: wlog, AckWaitTimeout: p.cfg.StageTimeout + 30*time.Second,
 			ResourceInitializer: durable(bus.StreamName(), p.cfg.Group+"-"+h.name, p.cfg.AckWait),
-			Unmarshaler:         unmarshaler{},
+			Unmarshaler:         um,
 			NakDelay:            wmjs.NewStaticDelay(time.Second),
 			// One message at a time per subscriber: pre-buffered messages
 			// would age past AckWait while a slow stage runs.
@@ -137,24 +143,59 @@ func typed(v *events.Validator, name string, types []string, fn func(context.Con
 
 // unmarshaler keeps the stream sequence (the revision) of each message; it
 // never fails, so a bad payload reaches the handler and its dead letter.
-type unmarshaler struct{}
+// It also keeps each JetStream message until its handler ends, so that the
+// handler can tell the server it is still at work (heartbeat).
+type unmarshaler struct {
+	inflight sync.Map // watermill message UUID -> jetstream.Msg
+}
 
-func (unmarshaler) Unmarshal(m jetstream.Msg) (*message.Message, error) {
-	id := m.Headers().Get(nats.MsgIdHdr)
-	if id == "" {
-		id = watermill.NewUUID()
-	}
-	wm := message.NewMessage(id, m.Data())
+func (u *unmarshaler) Unmarshal(m jetstream.Msg) (*message.Message, error) {
+	// A fresh UUID per delivery: the event id may be delivered again
+	// while an abandoned delivery of it is still being handled.
+	wm := message.NewMessage(watermill.NewUUID(), m.Data())
+	u.inflight.Store(wm.UUID, m)
 	if meta, err := m.Metadata(); err == nil {
 		wm.Metadata.Set(metaRevision, strconv.FormatUint(meta.Sequence.Stream, 10))
 	}
 	wm.Metadata.Set(metaSubject, m.Subject())
+	wm.Metadata.Set(metaEventID, m.Headers().Get(nats.MsgIdHdr))
 	for _, k := range tracing.Fields() {
 		if v := m.Headers().Get(k); v != "" {
 			wm.Metadata.Set(k, v)
 		}
 	}
 	return wm, nil
+}
+
+// heartbeat wraps a handler: while it runs, the message's JetStream
+// delivery is marked in progress every interval, which resets the server's
+// AckWait. A worker that dies stops the heartbeats, and the event goes to
+// another worker within AckWait.
+func (u *unmarshaler) heartbeat(interval time.Duration) message.HandlerMiddleware {
+	return func(h message.HandlerFunc) message.HandlerFunc {
+		return func(msg *message.Message) ([]*message.Message, error) {
+			v, ok := u.inflight.LoadAndDelete(msg.UUID)
+			if !ok {
+				return h(msg)
+			}
+			jm := v.(jetstream.Msg)
+			done := make(chan struct{})
+			defer close(done)
+			go func() {
+				t := time.NewTicker(interval)
+				defer t.Stop()
+				for {
+					select {
+					case <-done:
+						return
+					case <-t.C:
+						_ = jm.InProgress() // a lost heartbeat only risks a redelivery, which is harmless
+					}
+				}
+			}()
+			return h(msg)
+		}
+	}
 }
 
 // deadLetters is the poison queue's publisher: it records the message on

@@ -50,7 +50,7 @@ func run(args []string, role string, needsCluster bool) error {
 	}
 	fs.IntVar(&cfg.EmbeddingDims, "embedding-dims", dims, "embedding dimensions; 0 = the model's native size (CMEM_EMBEDDING_DIMS)")
 	fs.DurationVar(&cfg.Workers.StageTimeout, "stage-timeout", 60*time.Second, "bound on one pipeline stage (worker roles)")
-	fs.DurationVar(&cfg.Workers.AckWait, "ack-wait", 0, "redelivery delay of an unacknowledged stage; 0 = stage-timeout + 30s")
+	fs.DurationVar(&cfg.Workers.AckWait, "ack-wait", 0, "how soon another worker takes over a stage whose worker went silent (heartbeats every ack-wait/3); 0 = 5s")
 	fs.IntVar(&cfg.Workers.MaxRounds, "max-rounds", 4, "coordinator rounds per query")
 	coverage := fs.Float64("coverage", 0, "offline provider: memory score at which an agent answers from memory and calls no resource; 0 = provider default, above 1 = always call")
 	fs.StringVar(&cfg.Audit.DSN, "clickhouse", env("CMEM_CLICKHOUSE_DSN", ""), "ClickHouse audit trail, clickhouse://host:9000/db; empty = in-process (CMEM_CLICKHOUSE_DSN)")

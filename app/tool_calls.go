@@ -1,4 +1,4 @@
-package workers
+package app
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
@@ -21,11 +20,12 @@ import (
 
 // ErrResourceRevoked is what a tool call returns when the agent lost the
 // resource between the offer and the call.
-var ErrResourceRevoked = errors.New("workers: resource no longer permitted")
+var ErrResourceRevoked = errors.New("resource no longer permitted")
 
-// caller offers an agent exactly R(a,now) as tools and checks, at the
-// moment of every call, that the resource is still permitted; every call is
-// recorded as a ResourceCalled event.
+// caller offers an agent exactly R(a,t) of the turn's snapshot as tools and
+// checks, at the moment of every call, on a fresh snapshot, that the
+// resource is still permitted; every call is recorded as a ResourceCalled
+// event.
 type caller struct {
 	p      *Pipeline
 	q      query.Query
@@ -35,17 +35,18 @@ type caller struct {
 	tools  map[string]resources.Tool
 	offers []llm.Tool
 
-	mu    sync.Mutex
-	calls int
-	ok    []string
+	mu     sync.Mutex
+	calls  int
+	ranIDs []string // called: what they returned (results or errors) was shown to the agent
+	ok     []string // called successfully
 }
 
-func (p *Pipeline) newCaller(q query.Query, sel *events.AgentSelected, now access.Point, cause string, step func(...string) string) *caller {
+func (p *Pipeline) newCaller(q query.Query, sel *events.AgentSelected, snap Snapshot, cause string, step func(...string) string) *caller {
 	c := &caller{p: p, q: q, sel: sel, cause: cause, step: step, tools: map[string]resources.Tool{}}
-	for _, id := range p.Access.Resources(sel.Agent, now) {
+	for _, id := range p.app.view.Resources(sel.Agent, snap.Point()) {
 		t, err := p.tool(id)
 		if err != nil {
-			p.Logger.Warn("resource not offered: cannot build its tool", "resource", id, "err", err)
+			p.logger.Warn("resource not offered: cannot build its tool", "resource", id, "err", err)
 			continue
 		}
 		c.tools[id] = t
@@ -66,15 +67,18 @@ func (c *caller) call(ctx context.Context, name string, args json.RawMessage) (s
 	var result string
 	var err error
 	start := time.Now()
-	switch now, ferr := c.p.Memory.AuthzFence(ctx); {
+	switch snap, serr := c.p.app.grantsSnapshot(ctx); {
 	case !offered:
 		err = fmt.Errorf("%w: %s was not offered to %s", ErrResourceRevoked, name, c.sel.Agent)
-	case ferr != nil:
-		err = ferr
-	case !c.p.Access.CanUse(c.sel.Agent, name, now):
+	case serr != nil:
+		err = serr
+	case !c.p.app.view.CanUse(c.sel.Agent, name, snap.Point()):
 		err = fmt.Errorf("%w: %s was revoked from %s", ErrResourceRevoked, name, c.sel.Agent)
 	default:
 		result, err = t.Call(ctx, args)
+		c.mu.Lock()
+		c.ranIDs = append(c.ranIDs, name)
+		c.mu.Unlock()
 	}
 	ev.DurationMS = float64(time.Since(start).Microseconds()) / 1000
 	ev.ResultBytes = len(result)
@@ -99,8 +103,17 @@ func (c *caller) count() int {
 	return c.calls
 }
 
-// used is the resources called successfully: the content they returned is
-// part of the response, so they are part of its provenance.
+// ran is every resource that was called: whatever it returned, a result
+// or an error message, the agent saw it, so it is part of the response's
+// label.
+func (c *caller) ran() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return memory.SortedSet(c.ranIDs)
+}
+
+// used is the resources called successfully: the resources the response
+// reports it used.
 func (c *caller) used() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -109,7 +122,7 @@ func (c *caller) used() []string {
 
 // tool builds (once per registration) the tool of a registered resource.
 func (p *Pipeline) tool(id string) (resources.Tool, error) {
-	r, ok := p.Access.Resource(id)
+	r, ok := p.app.view.Resource(id)
 	if !ok {
 		return nil, fmt.Errorf("resource %s is not registered", id)
 	}
@@ -117,10 +130,18 @@ func (p *Pipeline) tool(id string) (resources.Tool, error) {
 	if t, ok := p.tools.Load(key); ok {
 		return t.(resources.Tool), nil
 	}
-	t, err := resources.Build(r.ID, r.Kind, r.Description, r.Config, p.Resources)
+	t, err := resources.Build(r.ID, r.Kind, r.Description, r.Config, p.app.cfg.Resources)
 	if err != nil {
 		return nil, err
 	}
 	p.tools.Store(key, t)
 	return t, nil
+}
+
+func rawArgs(args json.RawMessage) map[string]any {
+	m := map[string]any{}
+	if err := json.Unmarshal(args, &m); err != nil {
+		m = map[string]any{"_raw": string(args)}
+	}
+	return m
 }

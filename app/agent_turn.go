@@ -1,0 +1,134 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/query"
+)
+
+// AgentTurnCmd asks for the turn the coordinator assigned in Selected;
+// Revision and Cause are those of the AgentSelected event.
+type AgentTurnCmd struct {
+	Selected events.AgentSelected
+	Cause    string
+	Revision uint64
+}
+
+// RunAgentTurn answers one assignment on one permission snapshot: the agent
+// reads its memory view first, calls resources in R(a,now) only when memory
+// does not cover the subquery (each call re-checked when it is made), and
+// answers. The response's label is the union of everything the agent was
+// shown — its subquery's label, every fragment it read, every resource it
+// called — and a response that brought in new knowledge is written to
+// memory with that label as provenance.
+func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
+	sel := cmd.Selected
+	q, ok, err := p.load(ctx, sel.QueryID, cmd.Revision)
+	if err != nil || !ok || q.Done {
+		return err
+	}
+	if sel.Round != len(q.Steps) || q.Steps[sel.Round-1].Responded {
+		return nil // not this query's current round, or already answered
+	}
+	subquery := q.Steps[sel.Round-1].SubqueryLabel
+	ctx, cancel := context.WithTimeout(ctx, p.cfg.StageTimeout)
+	defer cancel()
+	step := func(parts ...string) string {
+		return events.StepID(append([]string{q.ID, strconv.Itoa(sel.Round)}, parts...)...)
+	}
+	respondedID := step("responded")
+	snap, err := p.app.Snapshot(ctx, 0)
+	if err != nil {
+		return err
+	}
+	resp := &events.AgentResponded{QueryID: q.ID, User: q.User, Round: sel.Round, Agent: sel.Agent, Subquery: sel.Subquery,
+		Resources: []string{}, FragmentsRead: []string{}, FragmentsWritten: []string{}, GraphRevision: snap.Revision}
+	if !p.app.view.CanInvoke(q.User, sel.Agent, snap.Point()) {
+		// Revoked between the coordinator's choice and this turn: the agent
+		// does not run, and the coordinator routes around it.
+		resp.Refused = fmt.Sprintf("agent %s is no longer available to %s", sel.Agent, q.User)
+		resp.Label = &events.Label{Agents: []string{}, Resources: []string{}}
+		return p.emit(ctx, q, cmd.Cause, respondedID, resp)
+	}
+	user := Identity{ID: q.User}
+	view, err := p.app.viewAt(ctx, user, ViewRequest{Agent: sel.Agent, Query: sel.Subquery,
+		KUser: p.cfg.KUser, KCross: p.cfg.KCross, QueryID: q.ID, StepID: step("read")}, snap)
+	if err != nil {
+		return p.stageError(ctx, q, cmd.Cause, "agent", err)
+	}
+	shown := []events.Label{{Agents: []string{sel.Agent}}, subquery}
+	items := make([]llm.MemoryItem, 0, len(view.Private)+len(view.Shared))
+	for _, f := range append(append([]Fragment{}, view.Private...), view.Shared...) {
+		resp.FragmentsRead = append(resp.FragmentsRead, f.ID)
+		items = append(items, llm.MemoryItem{ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, Score: *f.Score})
+		shown = append(shown, events.Label{Agents: f.Agents, Resources: f.Resources, Fragments: []string{f.ID}})
+	}
+	agent, _ := p.app.view.Agent(sel.Agent)
+	calls := p.newCaller(q, &sel, snap, cmd.Cause, step)
+	ans, err := p.app.llm.Answer(ctx, llm.AnswerRequest{AgentID: sel.Agent, SystemPrompt: agent.SystemPrompt, Subquery: sel.Subquery,
+		Memory: items, Tools: calls.offer(), Call: calls.call, MaxToolCalls: p.cfg.MaxToolCalls, Coverage: p.cfg.Coverage})
+	if err != nil {
+		return p.stageError(ctx, q, cmd.Cause, "agent", err)
+	}
+	label := events.Union(append(shown, events.Label{Resources: calls.ran()})...)
+	resp.Response, resp.ResourceCalls, resp.Resources, resp.Label = ans.Response, calls.count(), calls.used(), &label
+	if len(resp.Resources) > 0 && resp.Response != "" {
+		// New knowledge came in through a resource: remember it. A turn
+		// answered from memory alone adds nothing memory does not hold, and
+		// one whose every call failed learned nothing worth keeping.
+		if resp.FragmentsWritten, err = p.remember(ctx, user, &sel, resp, respondedID, step); err != nil {
+			return err
+		}
+	}
+	return p.emit(ctx, q, cmd.Cause, respondedID, resp)
+}
+
+// remember writes the response to both tiers through their write policies.
+// Its provenance is the response's label (transitive, the default), or the
+// agent and the resources it called itself under an explicit direct
+// provenance policy. A policy refusal skips that tier.
+func (p *Pipeline) remember(ctx context.Context, user Identity, sel *events.AgentSelected, resp *events.AgentResponded,
+	respondedID string, step func(...string) string) ([]string, error) {
+	mode := p.app.policies.Resolve(memory.TargetProvenance, user.ID, sel.Agent, p.app.clockNow()).Kind
+	prov := memory.Provenance{Agents: resp.Label.Agents, Resources: resp.Label.Resources}
+	if mode == events.ProvenanceDirect {
+		prov = memory.Derive(mode, sel.Agent, resp.Resources, nil)
+	}
+	written := []string{}
+	for _, tier := range []string{events.TierPrivate, events.TierShared} {
+		w, err := p.app.writeWith(ctx, user, WriteRequest{
+			Agent: sel.Agent, Resources: prov.Resources, Key: sel.Subquery, Value: resp.Response, Tier: tier,
+			DerivedFrom: resp.Label.Fragments, QueryID: sel.QueryID, SourceEvent: respondedID, StepID: step("write", tier),
+		}, prov, mode)
+		switch {
+		case errors.Is(err, ErrPolicyRefused):
+			p.logger.Info("memory write skipped", "query", sel.QueryID, "tier", tier, "reason", err)
+		case err != nil:
+			return nil, err
+		default:
+			for _, f := range w.Fragments {
+				written = append(written, f.ID)
+			}
+		}
+	}
+	return written, nil
+}
+
+// stageError ends the query on a provider failure or a request no retry
+// can fix, and leaves anything else (the log or a projection unavailable)
+// to be retried.
+func (p *Pipeline) stageError(ctx context.Context, q query.Query, causation, stage string, err error) error {
+	if errors.Is(err, llm.ErrProvider) {
+		return p.providerFailure(ctx, q, causation, stage, err)
+	}
+	if errors.Is(err, ErrForbidden) || errors.Is(err, ErrInvalid) {
+		return p.fail(context.WithoutCancel(ctx), q, causation, stage, err.Error())
+	}
+	return err
+}

@@ -1,0 +1,156 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/query"
+)
+
+// PipelineConfig tunes the query pipeline's use cases. Zero fields take
+// the defaults (SetDefaults).
+type PipelineConfig struct {
+	// MaxRounds bounds the coordinator's rounds per query.
+	MaxRounds int
+	// KUser and KCross are the memory view's tier sizes (paper: 10 and 10).
+	KUser, KCross int
+	// Coverage is the offline provider's memory-first threshold: an agent
+	// whose best memory item scores at least this calls no resource. Zero
+	// keeps the provider's default.
+	Coverage float32
+	// MaxToolCalls bounds the resource calls of one agent turn.
+	MaxToolCalls int
+	// StageTimeout bounds one stage (a coordinator decision, an agent turn,
+	// the aggregation), provider calls included.
+	StageTimeout time.Duration
+	// QueryTimeout ends a query that has not finished this long after it
+	// was submitted, with a QueryFailed event.
+	QueryTimeout time.Duration
+	// HistoryItems is how many earlier answered queries the coordinator is
+	// shown (those still deliverable to the user).
+	HistoryItems int
+}
+
+// SetDefaults fills the zero fields.
+func (c *PipelineConfig) SetDefaults() {
+	def := func(v *int, d int) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&c.MaxRounds, 4)
+	def(&c.KUser, 10)
+	def(&c.KCross, 10)
+	def(&c.MaxToolCalls, 3)
+	def(&c.HistoryItems, 5)
+	if c.StageTimeout == 0 {
+		c.StageTimeout = 60 * time.Second
+	}
+	if c.QueryTimeout == 0 {
+		c.QueryTimeout = 5 * time.Minute
+	}
+}
+
+// Validate reports every problem with c.
+func (c PipelineConfig) Validate() error {
+	var errs []error
+	if c.MaxRounds < 1 || c.MaxRounds > 32 {
+		errs = append(errs, errors.New("app: MaxRounds must be within 1..32"))
+	}
+	if c.KUser < 0 || c.KCross < 0 || c.KUser > MaxK || c.KCross > MaxK {
+		errs = append(errs, fmt.Errorf("app: KUser and KCross must be within 0..%d", MaxK))
+	}
+	if c.StageTimeout <= 0 {
+		errs = append(errs, errors.New("app: StageTimeout must be positive"))
+	}
+	if c.QueryTimeout < c.StageTimeout {
+		errs = append(errs, errors.New("app: QueryTimeout must be at least StageTimeout"))
+	}
+	return errors.Join(errs...)
+}
+
+// QueryStates is the pipeline's read side of queries (*query.Projection).
+type QueryStates interface {
+	Get(id string) (query.Query, bool)
+	History(user string, n int) []query.Query
+	Pending(cutoff time.Time) []query.Query
+}
+
+// Pipeline holds the query pipeline's use cases: Coordinate, RunAgentTurn,
+// Delivery and FailStale. Each stage takes one permission snapshot and
+// decides on it; the transport that feeds them events (package workers)
+// holds no logic of its own.
+type Pipeline struct {
+	app     *App
+	cfg     PipelineConfig
+	queries QueryStates
+	scheme  Scheme
+	logger  *slog.Logger
+	tools   sync.Map // resource id + registration revision -> resources.Tool
+}
+
+// NewPipeline returns the pipeline over a; cfg's zero fields take defaults.
+// The coordination scheme is Centralized (the paper's coordinator).
+func NewPipeline(a *App, cfg PipelineConfig, queries QueryStates, logger *slog.Logger) (*Pipeline, error) {
+	cfg.SetDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if a == nil || queries == nil {
+		return nil, errors.New("app: NewPipeline needs an App and the query states")
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return &Pipeline{app: a, cfg: cfg, queries: queries, scheme: Centralized{LLM: a.llm}, logger: logger}, nil
+}
+
+// Config returns the effective configuration.
+func (p *Pipeline) Config() PipelineConfig { return p.cfg }
+
+// load waits until the projections include the event at rev and returns
+// the state of the query it belongs to.
+func (p *Pipeline) load(ctx context.Context, id string, rev uint64) (query.Query, bool, error) {
+	if err := p.app.fresh.WaitFor(ctx, rev); err != nil {
+		return query.Query{}, false, err
+	}
+	q, ok := p.queries.Get(id)
+	return q, ok, nil
+}
+
+// emit appends a pipeline event with a step-derived id, so a stage run
+// twice appends it once, and the query id as correlation id.
+func (p *Pipeline) emit(ctx context.Context, q query.Query, causation, step string, payload events.Payload) error {
+	e, err := events.New(events.Meta{
+		ID: step, Source: p.app.cfg.Source, Actor: q.User, CorrelationID: q.ID, CausationID: causation,
+	}, payload)
+	if err != nil {
+		return err
+	}
+	_, err = p.app.log.Append(ctx, e, false)
+	return err
+}
+
+func (p *Pipeline) fail(ctx context.Context, q query.Query, causation, stage, reason string) error {
+	return p.emit(ctx, q, causation, events.StepID(q.ID, "failed"), &events.QueryFailed{
+		QueryID: q.ID, User: q.User, Stage: stage, Reason: reason,
+	})
+}
+
+// FailStale ends every query pending longer than QueryTimeout with a
+// QueryFailed event (stage "timeout"): a query whose events stopped flowing
+// ends with an answer, never a hang. The failure's id is derived from the
+// query, so every worker may sweep and the log keeps one.
+func (p *Pipeline) FailStale(ctx context.Context) {
+	for _, q := range p.queries.Pending(time.Now().Add(-p.cfg.QueryTimeout)) {
+		reason := fmt.Sprintf("not finished within %s", p.cfg.QueryTimeout)
+		if err := p.fail(ctx, q, "", "timeout", reason); err != nil && ctx.Err() == nil {
+			p.logger.Warn("sweeper could not end a stale query", "query", q.ID, "err", err)
+		}
+	}
+}

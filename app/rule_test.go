@@ -1,0 +1,186 @@
+package app_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/vectors"
+)
+
+// These tests hold every use case that applies the read rule (access.Admits)
+// to it: the memory view, the write check, the coordinator's history and
+// delivery. Each must fail when the rule is removed (see the mutation test
+// in package access).
+
+var admin = app.Identity{ID: app.AdminID, Admin: true}
+
+// world: alice may invoke x and y, bob only y; x uses rx, y uses ry.
+func world(t testing.TB, r *rig) {
+	t.Helper()
+	ctx := context.Background()
+	must := func(_ any, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, u := range []string{"alice", "bob"} {
+		_, _, err := r.app.RegisterUser(ctx, admin, u, "user")
+		must(nil, err)
+	}
+	for _, a := range []string{"x", "y"} {
+		must(r.app.RegisterAgent(ctx, admin, a, "agent "+a, ""))
+		must(r.app.RegisterResource(ctx, admin, "r"+a, "computation", "calc", nil))
+		must(r.app.SetGrant(ctx, admin, app.Edge{From: a, To: "r" + a}, true))
+	}
+	for _, e := range [][2]string{{"alice", "x"}, {"alice", "y"}, {"bob", "y"}} {
+		must(r.app.SetGrant(ctx, admin, app.Edge{UserAgent: true, From: e[0], To: e[1]}, true))
+	}
+}
+
+// leakyStore answers every search as if the caller could see everything,
+// as a store whose filter is broken would.
+type leakyStore struct{ vectors.Store }
+
+func (s leakyStore) Search(ctx context.Context, vec []float32, f vectors.Filter, k int) ([]vectors.Hit, error) {
+	open := vectors.Filter{Tier: f.Tier, User: f.User, AllowedAgents: []string{"x", "y"}, AllowedResources: []string{"rx", "ry"},
+		ExcludedAgents: []string{}, ExcludedResources: []string{}}
+	return s.Store.Search(ctx, vec, open, k)
+}
+
+func TestViewDropsInadmissibleHitsOfALeakyStore(t *testing.T) {
+	r := newRig(t, nil, func(d *app.Deps) { d.Store = leakyStore{d.Store} })
+	world(t, r)
+	ctx := context.Background()
+	if _, err := r.app.WriteFragment(ctx, app.Identity{ID: "alice"}, app.WriteRequest{Agent: "x", Resources: []string{"rx"},
+		Key: "salary", Value: "the CEO earns 9 million", Tier: events.TierShared}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := r.app.MemoryView(ctx, app.Identity{ID: "bob"}, app.ViewRequest{Agent: "y", Query: "salary", KUser: 10, KCross: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Shared) != 0 {
+		t.Fatalf("bob read alice's fragment through x's provenance: %+v", v.Shared)
+	}
+	v, err = r.app.MemoryView(ctx, app.Identity{ID: "alice"}, app.ViewRequest{Agent: "x", Query: "salary", KUser: 10, KCross: 10})
+	if err != nil || len(v.Shared) != 1 {
+		t.Fatalf("alice through x must read it: %+v %v", v, err)
+	}
+}
+
+func TestWriteRefusesSourcesTheWriterCannotRead(t *testing.T) {
+	r := newRig(t, nil)
+	world(t, r)
+	ctx := context.Background()
+	w, err := r.app.WriteFragment(ctx, app.Identity{ID: "alice"}, app.WriteRequest{Agent: "x", Resources: []string{"rx"},
+		Key: "salary", Value: "9 million", Tier: events.TierShared})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.app.WriteFragment(ctx, app.Identity{ID: "bob"}, app.WriteRequest{Agent: "y", Key: "copy", Value: "9 million",
+		Tier: events.TierShared, DerivedFrom: []string{w.Fragments[0].ID}})
+	if !errors.Is(err, app.ErrForbidden) {
+		t.Fatalf("bob derived from a fragment he cannot read: %v", err)
+	}
+}
+
+// recordQuery appends a finished query of user whose steps and answer
+// derive from label.
+func recordQuery(t *testing.T, r *rig, id, user, text, answer string, label events.Label) {
+	t.Helper()
+	meta := events.Meta{Source: "t", Actor: user, CorrelationID: id}
+	for _, p := range []events.Payload{
+		&events.QuerySubmitted{ID: id, User: user, Text: text, Channel: "http"},
+		&events.AgentSelected{QueryID: id, User: user, Round: 1, Agent: label.Agents[0], Subquery: text, Offered: label.Agents, Label: &events.Label{Agents: []string{}, Resources: []string{}}},
+		&events.AgentResponded{QueryID: id, User: user, Round: 1, Agent: label.Agents[0], Subquery: text, Response: answer,
+			Resources: label.Resources, FragmentsRead: []string{}, FragmentsWritten: []string{}, Label: &label},
+		&events.QueryAnswered{QueryID: id, User: user, Answer: answer, Rounds: 1, Agents: label.Agents, FragmentsRead: []string{}, FragmentsWritten: []string{}, Label: &label},
+	} {
+		e, err := events.New(meta, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.log.Append(context.Background(), e, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestDeliveryWithholdsWhatTheUserLost(t *testing.T) {
+	r := newRig(t, nil)
+	world(t, r)
+	ctx := context.Background()
+	recordQuery(t, r, "q1", "alice", "salary?", "9 million", events.Label{Agents: []string{"x"}, Resources: []string{"rx"}})
+	ans, _, err := r.app.Query(ctx, app.Identity{ID: "alice"}, "q1", 0)
+	if err != nil || ans.Answer != "9 million" || ans.Withheld != "" {
+		t.Fatalf("before the revoke: %+v %v", ans, err)
+	}
+	if _, err := r.app.SetGrant(ctx, admin, app.Edge{From: "x", To: "rx"}, false); err != nil {
+		t.Fatal(err)
+	}
+	ans, _, err = r.app.Query(ctx, app.Identity{ID: "alice"}, "q1", 0)
+	if err != nil || ans.Answer != "" || ans.Withheld == "" || ans.Steps[0].Response != "" || ans.Steps[0].Withheld == "" {
+		t.Fatalf("after x lost rx the answer and its step must be withheld: %+v %v", ans, err)
+	}
+}
+
+// historySpy is a provider whose coordinator records the history it is
+// shown and stops.
+type historySpy struct {
+	llm.Provider
+	seen [][]llm.HistoryItem
+}
+
+func (h *historySpy) Coordinate(_ context.Context, req llm.CoordinateRequest) (llm.Decision, error) {
+	h.seen = append(h.seen, req.History)
+	return llm.Decision{Stop: true}, nil
+}
+
+func TestCoordinatorHistoryIsOnlyWhatTheUserMayStillSee(t *testing.T) {
+	offline, err := llm.NewOffline(llm.OfflineConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spy := &historySpy{Provider: offline}
+	r := newRig(t, spy)
+	world(t, r)
+	ctx := context.Background()
+	recordQuery(t, r, "old", "alice", "salary?", "9 million", events.Label{Agents: []string{"x"}, Resources: []string{"rx"}})
+	p, err := app.NewPipeline(r.app, app.PipelineConfig{}, r.queries, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := func(id string) []llm.HistoryItem {
+		t.Helper()
+		e, err := events.New(events.Meta{Source: "t", Actor: "alice", CorrelationID: id, Time: time.Now()},
+			&events.QuerySubmitted{ID: id, User: "alice", Text: "and now?", Channel: "http"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rev, err := r.log.Append(ctx, e, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Coordinate(ctx, app.CoordinateCmd{QueryID: id, Revision: rev}); err != nil {
+			t.Fatal(err)
+		}
+		return spy.seen[len(spy.seen)-1]
+	}
+	if h := ask("q2"); len(h) != 1 || h[0].Answer != "9 million" {
+		t.Fatalf("the earlier answer must be shown while alice may see it: %+v", h)
+	}
+	if _, err := r.app.SetGrant(ctx, admin, app.Edge{UserAgent: true, From: "alice", To: "x"}, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range ask("q3") {
+		if h.Answer == "9 million" {
+			t.Fatalf("history shows an answer derived from x after alice lost x: %+v", h)
+		}
+	}
+}

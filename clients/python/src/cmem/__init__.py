@@ -22,6 +22,7 @@ from .types import (
     AgentAccess,
     Created,
     Fragment,
+    Label,
     Policy,
     Query,
     QueryStep,
@@ -32,6 +33,6 @@ from .types import (
 
 __all__ = [
     "Access", "AgentAccess", "AsyncClient", "BadRequest", "Client", "CmemError", "Conflict", "Created",
-    "Forbidden", "Fragment", "NotFound", "Policy", "Query", "QueryStep", "RefusedByPolicy", "ServerError",
+    "Forbidden", "Fragment", "Label", "NotFound", "Policy", "Query", "QueryStep", "RefusedByPolicy", "ServerError",
     "Unauthenticated", "Unavailable", "UserCreated", "View", "Written",
 ]

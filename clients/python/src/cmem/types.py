@@ -50,12 +50,20 @@ class View(TypedDict):
     shared: List[Fragment]
 
 
+class Label(TypedDict):
+    agents: List[str]
+    resources: List[str]
+    fragments: NotRequired[List[str]]
+
+
 class QueryStep(TypedDict):
     agent: str
     subquery: str
     response: str
     resource_calls: List[Dict[str, Any]]
     refused: NotRequired[str]
+    label: NotRequired[Label]
+    withheld: NotRequired[str]
 
 
 class Query(TypedDict):
@@ -66,7 +74,10 @@ class Query(TypedDict):
     fragments_read: List[str]
     fragments_written: List[str]
     revision: int
+    graph_revision: int
     error: NotRequired[str]
+    label: NotRequired[Label]
+    withheld: NotRequired[str]
 
 
 class Policy(TypedDict):

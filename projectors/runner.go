@@ -145,6 +145,12 @@ type parsed struct {
 }
 
 func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
+	traced := r.traceApplied(ctx, batch)
+	defer func() {
+		for _, s := range traced {
+			s.End()
+		}
+	}()
 	for _, p := range batch {
 		if err := r.handle(p); err != nil {
 			return err

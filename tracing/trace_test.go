@@ -78,6 +78,10 @@ func TestTracedQuery(t *testing.T) {
 		}
 	}
 	parent("tool guide", "llm.answer")
+	// The projections applied the query's submission inside its trace too.
+	if got["project cmem.query.submitted"] == nil {
+		t.Errorf("no projection span for the query's submission")
+	}
 	parent("llm.answer", "stage agent-runtime")
 	if got["stage coordinator"].SpanKind() != trace.SpanKindConsumer || root.SpanKind() != trace.SpanKindServer {
 		t.Errorf("span kinds: coordinator %v, gateway %v", got["stage coordinator"].SpanKind(), root.SpanKind())

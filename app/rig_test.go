@@ -8,7 +8,7 @@ import (
 
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
@@ -86,7 +86,7 @@ func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig
 	if err != nil {
 		t.Fatal(err)
 	}
-	emb := embed.NewHashing(64)
+	emb := hashing.New(64)
 	r := &rig{log: &captureLog{}, queries: query.NewProjection(), graph: access.NewGraph()}
 	frags, pols := memory.NewFragments(), memory.NewPolicies()
 	view := memory.NewViewProjection("view", store, emb)

@@ -33,6 +33,11 @@ func (a *App) SetPolicy(ctx context.Context, by Identity, req PolicyRequest) (ui
 		}
 		return 0, err
 	}
+	if req.Target == memory.TargetCoordination && req.Scope.Agent != "" {
+		// A query's scheme is chosen before any agent is: only the
+		// deployment and the user can scope it.
+		return 0, fmt.Errorf("%w: a coordination policy is set for the deployment or a user, not an agent", ErrInvalid)
+	}
 	if req.Scope.User != "" {
 		if err := a.checkedExists(ctx, "users/", req.Scope.User); err != nil {
 			return 0, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,10 +13,13 @@ import (
 	"github.com/cmem/cmem/audit/clickhousetest"
 )
 
-// compareBackends asks both services the same questions about w and fails
-// on the first different answer. It returns how many reads it saw judged
+// verdictCounts is how many reads and deliveries a comparison saw judged
 // admissible and not, so callers can check both verdicts were exercised.
-func compareBackends(t *testing.T, r *rig, w *workload, seed uint64, visibleQuestions, readQuestions int) (admissible, violations int) {
+type verdictCounts struct{ reads, badReads, deliveries, badDeliveries int }
+
+// compareBackends asks both services the same questions about w and fails
+// on the first different answer.
+func compareBackends(t *testing.T, r *rig, w *workload, seed uint64, visibleQuestions, readQuestions int) (n verdictCounts) {
 	t.Helper()
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(seed, 99))
@@ -66,13 +70,36 @@ func compareBackends(t *testing.T, r *rig, w *workload, seed uint64, visibleQues
 		}
 		for _, rd := range want {
 			if rd.Admissible {
-				admissible++
+				n.reads++
 			} else {
-				violations++
+				n.badReads++
 			}
 		}
 	}
 	t.Logf("reads: %s", time.Since(begin))
+	begin = time.Now()
+	for _, i := range rng.Perm(len(w.delivered))[:min(len(w.delivered), readQuestions)] {
+		q := w.delivered[i]
+		want, err := r.inproc.Deliveries(ctx, adminID, q, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := r.ch.Deliveries(ctx, adminID, q, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("deliveries of %s:\nclickhouse %s\nin-process %s", q, dumpReads(got), dumpReads(want))
+		}
+		for _, d := range want {
+			if d.Admissible {
+				n.deliveries++
+			} else {
+				n.badDeliveries++
+			}
+		}
+	}
+	t.Logf("deliveries: %s", time.Since(begin))
 	begin = time.Now()
 	defer func() { t.Logf("violations and metrics: %s", time.Since(begin)) }()
 	third := span / 3
@@ -87,7 +114,7 @@ func compareBackends(t *testing.T, r *rig, w *workload, seed uint64, visibleQues
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("violations in %v: clickhouse %d rows, in-process %d rows\n%+v\n%+v", win, len(got), len(want), got, want)
+			t.Fatalf("violations in %v: clickhouse %d rows, in-process %d rows\n%s\n%s", win, len(got), len(want), dumpReads(got), dumpReads(want))
 		}
 		for _, bin := range []time.Duration{7 * time.Second, time.Minute, time.Hour} {
 			q := audit.MetricsQuery{WindowQuery: win, Bin: bin}
@@ -105,7 +132,7 @@ func compareBackends(t *testing.T, r *rig, w *workload, seed uint64, visibleQues
 			}
 		}
 	}
-	return admissible, violations
+	return n
 }
 
 // TestBackendsAgreeOnRandomWorkload is the main property: on a random log
@@ -120,10 +147,25 @@ func TestBackendsAgreeOnRandomWorkload(t *testing.T) {
 	r.caughtUp(t)
 	t.Logf("%d events in both backends after %s", len(w.envs), time.Since(start))
 	start = time.Now()
-	ok, bad := compareBackends(t, r, w, 1, 300, 300)
-	t.Logf("compared in %s: %d admissible and %d inadmissible reads", time.Since(start), ok, bad)
-	if ok == 0 || bad == 0 {
-		t.Fatalf("the workload exercised %d admissible and %d inadmissible reads; want both", ok, bad)
+	n := compareBackends(t, r, w, 1, 300, 300)
+	t.Logf("compared in %s: %+v", time.Since(start), n)
+	if n.reads == 0 || n.badReads == 0 || n.deliveries == 0 || n.badDeliveries == 0 {
+		t.Fatalf("the workload exercised %+v; want admissible and inadmissible reads and deliveries", n)
+	}
+	var labels int
+	for _, q := range w.delivered {
+		ds, err := r.inproc.Deliveries(context.Background(), adminID, q, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range ds {
+			if d.Reason == audit.ReasonLabel {
+				labels++
+			}
+		}
+	}
+	if labels == 0 {
+		t.Fatal("no delivery was refused for its label; the workload does not exercise the rule")
 	}
 	all, err := r.inproc.Metrics(context.Background(), adminID, audit.MetricsQuery{})
 	if err != nil {
@@ -135,12 +177,16 @@ func TestBackendsAgreeOnRandomWorkload(t *testing.T) {
 	checkVerdictView(t, r)
 }
 
-// checkVerdictView holds the read_verdicts view (for consumers) to the
-// query the API runs.
+// checkVerdictView holds the read_verdicts and delivery_verdicts views (for
+// consumers) to the queries the API runs.
 func checkVerdictView(t *testing.T, r *rig) {
 	t.Helper()
 	ctx := context.Background()
-	rows, err := r.store.Conn().Query(ctx, "SELECT event_id, fragment_id, reason FROM read_verdicts WHERE admissible = 0 ORDER BY revision, fragment_id")
+	rows, err := r.store.Conn().Query(ctx, `SELECT event_id, fragment_id, reason FROM (
+    SELECT event_id, fragment_id, reason, revision FROM read_verdicts WHERE admissible = 0
+    UNION ALL
+    SELECT event_id, '' AS fragment_id, reason, revision FROM delivery_verdicts WHERE admissible = 0
+) ORDER BY revision, fragment_id`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +210,7 @@ func checkVerdictView(t *testing.T, r *rig) {
 		fromAPI = append(fromAPI, v.Event+"/"+v.Fragment+"/"+v.Reason)
 	}
 	if !reflect.DeepEqual(fromView, fromAPI) {
-		t.Fatalf("read_verdicts view finds %d violations, the API %d", len(fromView), len(fromAPI))
+		t.Fatalf("the verdict views find %d violations, the API %d", len(fromView), len(fromAPI))
 	}
 }
 
@@ -178,3 +224,11 @@ func later(a, b time.Time) time.Time {
 }
 
 func dump(m audit.Metrics) string { return fmt.Sprintf("%+v", m) }
+
+func dumpReads(rs []audit.Read) string {
+	var b strings.Builder
+	for _, r := range rs {
+		fmt.Fprintf(&b, "%+v label=%+v\n", r, r.Label)
+	}
+	return b.String()
+}

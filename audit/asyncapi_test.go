@@ -33,6 +33,7 @@ var samples = map[string]events.Payload{
 	events.TypeAgentResponded:       &events.AgentResponded{QueryID: "q", User: "u"},
 	events.TypeQueryAnswered:        &events.QueryAnswered{QueryID: "q", User: "u"},
 	events.TypeQueryFailed:          &events.QueryFailed{QueryID: "q", User: "u"},
+	events.TypeQueryDelivered:       &events.QueryDelivered{QueryID: "q", User: "u"},
 }
 
 // TestAsyncAPIDocumentsEveryEvent holds schemas/asyncapi.yaml to the code:

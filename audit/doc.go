@@ -1,7 +1,10 @@
 // Package audit owns cmem's audit trail and what is asked of it: which
 // fragments were admissible to (user, agent) at any past time, every read
-// of a fragment with whether it was admissible when it was served, the
-// reads that were not (violations), and the paper's usage metrics.
+// of a fragment with whether it was admissible when it was served, every
+// delivery of a query's answer to its user with whether its label was (a
+// delivery is a read by the user itself, judged by access.Admits), the
+// reads and deliveries that were not (violations), and the paper's usage
+// metrics.
 //
 // Two backends answer the same questions identically (tests hold them to
 // it on random workloads):
@@ -10,7 +13,7 @@
 //     what answers when no ClickHouse is configured;
 //   - Store, ClickHouse, fed by the Projector: every event of the log as a
 //     row, plus typed tables (grants, fragments, reads, read_fragments,
-//     query_facts) and analytics views for consumers that are not cmem. The
+//     query_facts, deliveries) and analytics views for consumers that are not cmem. The
 //     DDL lives in schemas/clickhouse as ordered migrations.
 //
 // The Projector follows the log on its own ordered consumer and goroutine:

@@ -27,6 +27,9 @@ type History struct {
 	readsOf   map[string][]*read   // by fragment id
 	queries   map[string]*queryAgg
 	activity  []activity
+
+	deliveries   []*delivery            // in log order
+	deliveriesOf map[string][]*delivery // by query id
 }
 
 type fragment struct {
@@ -74,7 +77,8 @@ type activity struct {
 
 // NewHistory returns an empty history that answers with graph.
 func NewHistory(graph *access.Graph) *History {
-	return &History{graph: graph, fragments: map[string]*fragment{}, readsOf: map[string][]*read{}, queries: map[string]*queryAgg{}}
+	return &History{graph: graph, fragments: map[string]*fragment{}, readsOf: map[string][]*read{}, queries: map[string]*queryAgg{},
+		deliveriesOf: map[string][]*delivery{}}
 }
 
 // Name implements projectors.Projection; it is stable because it names the
@@ -119,6 +123,8 @@ func (h *History) Apply(r events.Record) error {
 		}
 	case *events.MemoryRead:
 		h.applyRead(r, p, ns)
+	case *events.QueryDelivered:
+		h.applyDelivery(r, p, ns)
 	default:
 		h.applyFact(p, ns)
 	}

@@ -53,6 +53,25 @@ func (h *History) Violations(_ context.Context, w Window) ([]Read, error) {
 			}
 		}
 	}
+	for _, d := range h.deliveries {
+		if w.has(d.timeNS) {
+			if v := h.deliveryVerdict(d); !v.Admissible {
+				out = append(out, v)
+			}
+		}
+	}
+	sortVerdicts(out)
+	return out, nil
+}
+
+// Deliveries implements Backend.
+func (h *History) Deliveries(_ context.Context, query string) ([]Read, error) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	out := []Read{}
+	for _, d := range h.deliveriesOf[query] {
+		out = append(out, h.deliveryVerdict(d))
+	}
 	return out, nil
 }
 
@@ -68,7 +87,7 @@ func (h *History) Violations(_ context.Context, w Window) ([]Read, error) {
 // or after the read's own revision would be a graph from the read's
 // future, which no honest reader has, so it is a violation by itself.
 func (h *History) verdict(r *read, id string) Read {
-	v := Read{User: r.user, Agent: r.agent, At: nsTime(r.timeNS), Revision: r.revision, Fragment: id,
+	v := Read{Kind: KindRead, User: r.user, Agent: r.agent, At: nsTime(r.timeNS), Revision: r.revision, Fragment: id,
 		Event: r.event, GraphRevision: r.graphRev, Tier: events.TierShared}
 	if r.privateSet[id] {
 		v.Tier = events.TierPrivate

@@ -127,3 +127,25 @@ func TestServiceRefusesAndValidates(t *testing.T) {
 		t.Errorf("empty metrics %+v, %v", m, err)
 	}
 }
+
+// TestDeliveryVerdictsViewIsTheQuery holds the delivery_verdicts view of
+// schemas/clickhouse to sql/delivery_verdicts.sql, which the API runs.
+func TestDeliveryVerdictsViewIsTheQuery(t *testing.T) {
+	ms, err := Migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const create = "CREATE VIEW IF NOT EXISTS delivery_verdicts AS\n"
+	var view string
+	for _, m := range ms {
+		for _, s := range m.Statements {
+			if _, body, ok := strings.Cut(s, create); ok {
+				view = body
+			}
+		}
+	}
+	_, query, _ := strings.Cut(deliveryVerdictsSQL, "\nSELECT\n")
+	if want := strings.TrimSpace("SELECT\n" + strings.ReplaceAll(query, "DELIVERIES_FILTER", "1")); view == "" || view != want {
+		t.Fatalf("the delivery_verdicts view is not sql/delivery_verdicts.sql over every delivery:\n%s\n---\n%s", view, want)
+	}
+}

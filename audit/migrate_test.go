@@ -47,9 +47,9 @@ func TestMigrationsApplyOnce(t *testing.T) {
 	var objects uint64
 	err = conn.QueryRow(ctx, `SELECT count() FROM system.tables WHERE database = currentDatabase() AND name IN
         ('events', 'grants', 'fragments', 'reads', 'read_fragments', 'query_facts',
-         'query_metrics', 'user_activity', 'memory_reuse', 'read_verdicts')`).Scan(&objects)
-	if err != nil || objects != 10 {
-		t.Fatalf("%d of 10 tables and views exist (%v)", objects, err)
+         'query_metrics', 'user_activity', 'memory_reuse', 'read_verdicts', 'deliveries', 'delivery_verdicts')`).Scan(&objects)
+	if err != nil || objects != 12 {
+		t.Fatalf("%d of 12 tables and views exist (%v)", objects, err)
 	}
 	if rev, err := stores[1].Revision(ctx); err != nil || rev != 0 {
 		t.Fatalf("revision of an empty trail: %d, %v", rev, err)

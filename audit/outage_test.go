@@ -68,7 +68,7 @@ func TestOutageLosesNoRow(t *testing.T) {
 		t.Fatalf("after the outage the trail holds %d rows, %d revisions, %d ids in [%d, %d]; want every revision 1..%d once",
 			rows, distinctRevs, distinctIDs, minRev, maxRev, head)
 	}
-	for _, table := range []string{"grants", "fragments", "reads", "query_facts"} {
+	for _, table := range []string{"grants", "fragments", "reads", "query_facts", "deliveries"} {
 		var got uint64
 		if err := r.store.Conn().QueryRow(ctx, "SELECT uniqExact(event_id) FROM "+table).Scan(&got); err != nil {
 			t.Fatal(err)

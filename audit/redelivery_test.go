@@ -23,7 +23,7 @@ func TestRedeliveredBatchDoublesNothing(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	conn := r.store.Conn()
-	tables := []string{"events", "grants", "fragments", "reads", "read_fragments", "query_facts"}
+	tables := []string{"events", "grants", "fragments", "reads", "read_fragments", "query_facts", "deliveries"}
 	for _, table := range tables {
 		if err := conn.Exec(ctx, "SYSTEM STOP MERGES "+r.store.Database()+"."+table); err != nil {
 			t.Fatal(err)

@@ -81,6 +81,7 @@ type batch struct {
 	reads         []readRow
 	readFragments []readFragmentRow
 	queryFacts    []queryFactRow
+	deliveries    []deliveryRow
 	last          uint64
 }
 
@@ -94,12 +95,14 @@ func (b *batch) merge(o *batch) {
 	b.reads = append(b.reads, o.reads...)
 	b.readFragments = append(b.readFragments, o.readFragments...)
 	b.queryFacts = append(b.queryFacts, o.queryFacts...)
+	b.deliveries = append(b.deliveries, o.deliveries...)
 	b.last = o.last
 }
 
 func (b *batch) reset() {
 	b.events, b.grants, b.fragments = b.events[:0], b.grants[:0], b.fragments[:0]
 	b.reads, b.readFragments, b.queryFacts = b.reads[:0], b.readFragments[:0], b.queryFacts[:0]
+	b.deliveries = b.deliveries[:0]
 }
 
 // maxDateTime is the last second a ClickHouse DateTime holds (UInt32).
@@ -175,6 +178,8 @@ func (b *batch) addTyped(rec events.Record, st stamp) error {
 			nonNil(p.Agents), nonNil(p.Resources), nonNil(p.DerivedFrom), p.CreatedAt.UnixNano()})
 	case *events.MemoryRead:
 		b.addRead(st, p)
+	case *events.QueryDelivered:
+		b.deliveries = append(b.deliveries, deliveryRowOf(st, p))
 	default:
 		if f, ok := queryFact(st, p); ok {
 			b.queryFacts = append(b.queryFacts, f)
@@ -221,6 +226,7 @@ var typed = map[string]bool{
 	events.TypeFragmentWritten: true, events.TypeMemoryRead: true,
 	events.TypeQuerySubmitted: true, events.TypeAgentSelected: true, events.TypeResourceCalled: true,
 	events.TypeAgentResponded: true, events.TypeQueryAnswered: true, events.TypeQueryFailed: true,
+	events.TypeQueryDelivered: true,
 }
 
 func nonNil(s []string) []string {

@@ -122,7 +122,23 @@ func (s *Service) Reads(ctx context.Context, by app.Identity, fragment string, m
 	return nonNilReads(out), err
 }
 
-// Violations lists every read in the window that was not admissible.
+// Deliveries lists every delivery of a query with its verdict.
+func (s *Service) Deliveries(ctx context.Context, by app.Identity, query string, minRevision uint64) ([]Read, error) {
+	if err := admin(by); err != nil {
+		return nil, err
+	}
+	if err := events.CheckID(query); err != nil {
+		return nil, fmt.Errorf("%w: query: %w", ErrBadQuery, err)
+	}
+	if _, err := s.fresh(ctx, minRevision); err != nil {
+		return nil, err
+	}
+	out, err := s.backend.Deliveries(ctx, query)
+	return nonNilReads(out), err
+}
+
+// Violations lists every read and delivery in the window that was not
+// admissible.
 func (s *Service) Violations(ctx context.Context, by app.Identity, q WindowQuery) ([]Read, error) {
 	w, err := s.window(ctx, by, q)
 	if err != nil {

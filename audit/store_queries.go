@@ -62,8 +62,18 @@ func (s *Store) Reads(ctx context.Context, fragment string) ([]Read, error) {
 
 // Violations implements Backend.
 func (s *Store) Violations(ctx context.Context, w Window) ([]Read, error) {
-	return s.verdicts(ctx, "time_ns >= @from AND time_ns < @to", "admissible = 0",
-		named("from", w.From), named("to", w.To))
+	win := []any{named("from", w.From), named("to", w.To)}
+	reads, err := s.verdicts(ctx, "time_ns >= @from AND time_ns < @to", "admissible = 0", win...)
+	if err != nil {
+		return nil, err
+	}
+	deliveries, err := s.deliveryVerdicts(ctx, "time_ns >= @from AND time_ns < @to", "admissible = 0", win...)
+	if err != nil {
+		return nil, err
+	}
+	reads = append(reads, deliveries...)
+	sortVerdicts(reads)
+	return reads, nil
 }
 
 func (s *Store) verdicts(ctx context.Context, filter, having string, args ...any) ([]Read, error) {
@@ -75,7 +85,7 @@ func (s *Store) verdicts(ctx context.Context, filter, having string, args ...any
 	}
 	out := []Read{}
 	for rows.Next() {
-		var r Read
+		r := Read{Kind: KindRead}
 		var ns int64
 		var ok uint8
 		if err := rows.Scan(&r.Event, &r.Fragment, &r.Revision, &ns, &r.User, &r.Agent, &r.GraphRevision, &r.Tier, &r.Reason, &ok); err != nil {

@@ -61,7 +61,7 @@ func eventsTable(rows []eventRow) tableData {
 
 func typedTables(b *batch) []tableData {
 	return []tableData{grantsTable(b.grants), fragmentsTable(b.fragments), readsTable(b.reads),
-		readFragmentsTable(b.readFragments), queryFactsTable(b.queryFacts)}
+		readFragmentsTable(b.readFragments), queryFactsTable(b.queryFacts), deliveriesTable(b.deliveries)}
 }
 
 func grantsTable(rows []grantRow) tableData {

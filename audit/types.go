@@ -3,13 +3,21 @@ package audit
 import (
 	"context"
 	"math"
+	"sort"
 	"time"
+
+	"github.com/cmem/cmem/events"
 )
 
-// Read is one fragment a memory read surfaced, with the audit's verdict on
-// it. Admissible is computed from the graphs as of the read, never taken
-// from the reader.
+// Read is one thing shown to a user, with the audit's verdict on it: a
+// fragment a memory view surfaced (Kind KindRead), or a query's answer and
+// steps delivered to its user (Kind KindDelivery: Query and Label are set,
+// Agent, Fragment and Tier are empty — delivery is a read, by the user
+// itself). Admissible is computed from the graphs as of the read, never
+// taken from the reader.
 type Read struct {
+	// Kind is KindRead or KindDelivery.
+	Kind     string    `json:"kind"`
 	User     string    `json:"user"`
 	Agent    string    `json:"agent"`
 	At       time.Time `json:"at"`       // the read event's time
@@ -25,7 +33,21 @@ type Read struct {
 	Tier string `json:"tier"`
 	// Reason says why a read was not admissible; empty when it was.
 	Reason string `json:"reason,omitempty"`
+	// Query is the delivered query (deliveries only).
+	Query string `json:"query,omitempty"`
+	// Label is what a delivery showed: the union of the labels of its
+	// answer and steps (deliveries only).
+	Label *events.Label `json:"label,omitempty"`
+	// Detail names the edge a delivery's label lacked, in the words of
+	// access.Verdict.Reason (inadmissible labels only).
+	Detail string `json:"detail,omitempty"`
 }
+
+// Kinds of Read.
+const (
+	KindRead     = "read"
+	KindDelivery = "delivery"
+)
 
 // Reasons a read is not admissible, checked in this order.
 const (
@@ -33,6 +55,10 @@ const (
 	ReasonFutureGraph     = "graph revision not before the read"
 	ReasonPrivate         = "private fragment of another user"
 	ReasonProvenance      = "provenance not admissible at the graph revision"
+	// ReasonLabel is a delivery whose label access.Admits refuses to its
+	// user at the delivery's graph revision (ReasonFutureGraph is checked
+	// first, as for reads).
+	ReasonLabel = "label not admissible at the graph revision"
 )
 
 // Window is a range of event times in unix nanoseconds: From inclusive, To
@@ -107,12 +133,34 @@ type Backend interface {
 	Visible(ctx context.Context, user, agent string, at time.Time) ([]string, error)
 	// Reads lists every read of fragment, by revision.
 	Reads(ctx context.Context, fragment string) ([]Read, error)
-	// Violations lists the reads in w that were not admissible, by
-	// (revision, fragment).
+	// Violations lists the reads and deliveries in w that were not
+	// admissible, by (revision, fragment).
 	Violations(ctx context.Context, w Window) ([]Read, error)
+	// Deliveries lists every delivery of query, by revision.
+	Deliveries(ctx context.Context, query string) ([]Read, error)
 	// Metrics reports over w with bins of width bin.
 	Metrics(ctx context.Context, w Window, bin time.Duration) (Metrics, error)
 }
 
 // nsTime is how both backends turn stored nanoseconds into answers.
 func nsTime(ns int64) time.Time { return time.Unix(0, ns).UTC() }
+
+// sortVerdicts orders rows as Violations answers: by (revision, fragment).
+func sortVerdicts(rows []Read) {
+	sort.SliceStable(rows, func(i, j int) bool {
+		if rows[i].Revision != rows[j].Revision {
+			return rows[i].Revision < rows[j].Revision
+		}
+		return rows[i].Fragment < rows[j].Fragment
+	})
+}
+
+// labelOf is how both backends present a delivery's label: agents and
+// resources never nil, fragments nil when empty.
+func labelOf(agents, resources, fragments []string) *events.Label {
+	l := events.Label{Agents: nonNil(agents), Resources: nonNil(resources)}
+	if len(fragments) > 0 {
+		l.Fragments = fragments
+	}
+	return &l
+}

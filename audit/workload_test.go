@@ -18,6 +18,7 @@ type workload struct {
 	envs                     []events.Envelope
 	users, agents, resources []string
 	fragments                []string // every id written, and a few only ever read
+	delivered                []string // every query id delivered
 	times                    []time.Time
 	t0                       time.Time
 	changes                  []edgeChange
@@ -39,14 +40,16 @@ type workloadGen struct {
 	now      time.Time
 	private  map[string][]string // user -> private fragment ids
 	shared   []string
-	current  map[string]string // user -> open query
+	current  map[string]string  // user -> open query
+	edges    map[[2]string]bool // (user, agent) and (agent, resource) granted now
 	queries  int
 	nextFrag int
 }
 
 func newWorkload(seed uint64, users, agents, resources, ops int) *workload {
 	g := &workloadGen{workload: &workload{t0: workloadT0}, rng: rand.New(rand.NewPCG(seed, seed+1)),
-		now: workloadT0, private: map[string][]string{}, current: map[string]string{}}
+		now: workloadT0, private: map[string][]string{}, current: map[string]string{},
+		edges: map[[2]string]bool{}}
 	for i := range users {
 		g.users = append(g.users, fmt.Sprintf("u%d", i))
 		g.emit(&events.UserRegistered{ID: g.users[i], Role: events.RoleUser, TokenSHA256: fmt.Sprintf("%064x", i)})
@@ -104,7 +107,7 @@ func (g *workloadGen) step() {
 	switch r := g.rng.IntN(100); {
 	case r < 20:
 		defer g.noteChange(true, u, a)
-		if g.rng.IntN(100) < 65 {
+		if g.edges[[2]string{u, a}] = g.rng.IntN(100) < 65; g.edges[[2]string{u, a}] {
 			g.emit(&events.UserAgentGranted{User: u, Agent: a})
 		} else {
 			g.emit(&events.UserAgentRevoked{User: u, Agent: a})
@@ -112,15 +115,17 @@ func (g *workloadGen) step() {
 	case r < 35:
 		res := g.pick(g.resources)
 		defer g.noteChange(false, a, res)
-		if g.rng.IntN(100) < 65 {
+		if g.edges[[2]string{a, res}] = g.rng.IntN(100) < 65; g.edges[[2]string{a, res}] {
 			g.emit(&events.AgentResourceGranted{Agent: a, Resource: res})
 		} else {
 			g.emit(&events.AgentResourceRevoked{Agent: a, Resource: res})
 		}
 	case r < 55:
 		g.write(u)
-	case r < 80:
+	case r < 74:
 		g.read(u, a)
+	case r < 83:
+		g.deliver(u)
 	default:
 		g.queryStep(u, a)
 	}
@@ -157,14 +162,7 @@ func (g *workloadGen) write(u string) {
 // the future; fragments from u's private tier, the shared tier, another
 // user's private tier, and now and then an id nobody wrote.
 func (g *workloadGen) read(u, a string) {
-	rev := g.revision()
-	graphRev := rev - 1
-	switch r := g.rng.IntN(100); {
-	case r < 15:
-		graphRev = g.rng.Uint64N(rev)
-	case r < 20:
-		graphRev = rev + g.rng.Uint64N(3)
-	}
+	graphRev := g.graphRevision(15, 5)
 	private := g.subset(g.private[u], 0, 2)
 	shared := g.subset(g.shared, 0, 3)
 	if other := g.pick(g.users); other != u && len(g.private[other]) > 0 && g.rng.IntN(10) == 0 {
@@ -191,21 +189,82 @@ func (g *workloadGen) queryStep(u, a string) {
 	round := 1 + g.rng.IntN(3)
 	switch r := g.rng.IntN(100); {
 	case r < 35:
-		g.emit(&events.AgentSelected{QueryID: q, User: u, Round: round, Agent: a, Subquery: "s", Offered: []string{a}})
+		g.emit(&events.AgentSelected{QueryID: q, User: u, Round: round, Agent: a, Subquery: "s", Offered: []string{a},
+			Label: g.label(), GraphRevision: g.revision() - 1})
 	case r < 65:
 		g.emit(&events.ResourceCalled{QueryID: q, User: u, Round: round, Agent: a, Resource: g.pick(g.resources),
 			Arguments: map[string]any{"x": 1}, DurationMS: 1})
 	case r < 85:
 		g.emit(&events.AgentResponded{QueryID: q, User: u, Round: round, Agent: a, Subquery: "s", Response: "r",
-			Resources: []string{}, FragmentsRead: []string{}, FragmentsWritten: []string{}})
+			Resources: []string{}, FragmentsRead: []string{}, FragmentsWritten: []string{}, Label: g.label(),
+			GraphRevision: g.revision() - 1})
 	case r < 95:
 		g.emit(&events.QueryAnswered{QueryID: q, User: u, Answer: "a", Rounds: round, Agents: []string{a},
-			FragmentsRead: []string{}, FragmentsWritten: []string{}})
+			FragmentsRead: []string{}, FragmentsWritten: []string{}, Label: g.label()})
 		delete(g.current, u)
 	default:
 		g.emit(&events.QueryFailed{QueryID: q, User: u, Stage: "agent", Reason: "boom"})
 		delete(g.current, u)
 	}
+}
+
+// graphRevision is the graph revision of a read or delivery appended
+// next: the current graph, except stale% of the time an older one and
+// future% of the time one from the future (which no honest reader has).
+func (g *workloadGen) graphRevision(stale, future int) uint64 {
+	rev := g.revision()
+	switch r := g.rng.IntN(100); {
+	case r < stale:
+		return g.rng.Uint64N(rev)
+	case r < stale+future:
+		return rev + g.rng.Uint64N(3)
+	}
+	return rev - 1
+}
+
+// label is a random label of a model's output.
+func (g *workloadGen) label() *events.Label {
+	return &events.Label{Agents: g.subset(g.agents, 1, 2), Resources: g.subset(g.resources, 0, 2),
+		Fragments: g.subset(g.fragments, 0, 2)}
+}
+
+// deliver serves one of u's queries to u. Half the labels are built from
+// the edges granted now (admissible unless the graph revision is stale),
+// half are random (often not); graph revisions are mostly current, some
+// stale and some from the future, as for reads.
+func (g *workloadGen) deliver(u string) {
+	q := g.current[u]
+	if q == "" {
+		q = fmt.Sprintf("q%05d", 1+g.rng.IntN(max(g.queries, 1)))
+	}
+	graphRev := g.graphRevision(10, 5)
+	l := events.Label{Agents: g.subset(g.agents, 0, 2), Resources: g.subset(g.resources, 0, 2),
+		Fragments: g.subset(g.fragments, 0, 2)}
+	if g.rng.IntN(2) == 0 {
+		l.Agents, l.Resources = g.granted(u, g.agents), nil
+		for _, a := range l.Agents {
+			l.Resources = append(l.Resources, g.granted(a, g.resources)...)
+		}
+		l = events.Union(l)
+	}
+	d := &events.QueryDelivered{QueryID: q, User: u, Channel: g.pick([]string{"http", "nats"}),
+		Status: g.pick([]string{"pending", "answered", "failed"}), GraphRevision: graphRev, Label: l}
+	if g.rng.IntN(4) == 0 {
+		d.Withheld = []events.Withheld{{Part: "step 1", Reason: "agent a0 is not available to " + u}}
+	}
+	g.delivered = appendNew(g.delivered, q)
+	g.emit(d)
+}
+
+// granted is up to two of tos that from holds an edge to now.
+func (g *workloadGen) granted(from string, tos []string) []string {
+	var out []string
+	for _, i := range g.rng.Perm(len(tos)) {
+		if g.edges[[2]string{from, tos[i]}] && len(out) < 2 {
+			out = append(out, tos[i])
+		}
+	}
+	return out
 }
 
 func appendNew(s []string, id string) []string {

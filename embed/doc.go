@@ -1,8 +1,10 @@
-// Package embed turns text into vectors. It owns the Embedder interface
-// and its two implementations: Hashing, the deterministic offline default
-// (signed feature hashing, no model, no network), and OpenAI, any
+// Package embed turns text into vectors. It owns the Embedder interface,
+// the tokenizer and the vector helpers the implementations share; each
+// implementation is a subpackage beside it: semantic, the offline default
+// (word vectors shipped in the binary), hashing, deterministic feature
+// hashing for tests and for byte-exact rebuilds, and openai, any
 // OpenAI-compatible embeddings endpoint through go-openai. The contract
-// both satisfy is held by embedtest.Run.
+// all satisfy is held by embedtest.Run.
 //
 // Vectors are only comparable when they come from the same Model; callers
 // store the Model next to every vector.

@@ -1,6 +1,10 @@
 package embed
 
-import "math"
+import (
+	"context"
+	"fmt"
+	"math"
+)
 
 // Cosine returns the cosine similarity of a and b: 0 when either is the
 // zero vector or their lengths differ (vectors of different models are
@@ -28,6 +32,41 @@ func Normalize(v []float32) []float32 {
 	for i, x := range v {
 		acc[i] = float64(x)
 	}
-	copy(v, normalise64(acc))
+	copy(v, Normalize64(acc))
 	return v
+}
+
+// Normalize64 rounds acc to float32 after scaling it to unit L2 length (in
+// float64); the zero vector stays zero. Embedders accumulate in float64
+// so that results do not depend on summation rounding.
+func Normalize64(acc []float64) []float32 {
+	var norm float64
+	for _, v := range acc {
+		norm += v * v
+	}
+	out := make([]float32, len(acc))
+	if norm == 0 {
+		return out
+	}
+	norm = math.Sqrt(norm)
+	for i, v := range acc {
+		out[i] = float32(v / norm)
+	}
+	return out
+}
+
+// Each is Embed for in-process embedders: one vector per text from
+// vector, in order, failing (wrapping ErrEmbed) only when ctx is done,
+// which it checks every 256 texts.
+func Each(ctx context.Context, texts []string, vector func(string) []float32) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("%w: %w", ErrEmbed, err)
+			}
+		}
+		out[i] = vector(t)
+	}
+	return out, nil
 }

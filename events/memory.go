@@ -89,7 +89,8 @@ type PolicyScope struct {
 // PolicySet records an admin setting the policy for Target at Scope,
 // in force from EffectiveAt.
 type PolicySet struct {
-	// Target is write_private, write_shared, read or provenance.
+	// Target is write_private, write_shared, read, provenance or (v2)
+	// coordination.
 	Target      string          `json:"target"`
 	Scope       PolicyScope     `json:"scope"`
 	Kind        string          `json:"kind"`

@@ -82,6 +82,8 @@ func init() {
 	register(TypeAgentResponded, 2, func() Payload { return &AgentResponded{} })
 	register(TypeQueryAnswered, 2, func() Payload { return &QueryAnswered{} })
 	register(TypeQueryDelivered, 1, func() Payload { return &QueryDelivered{} })
+	// v2 adds the coordination target.
+	register(TypePolicySet, 2, func() Payload { return &PolicySet{} })
 }
 
 func lookup(typ string, version int) (spec, bool) {

@@ -18,6 +18,7 @@ type AuditQueries interface {
 	Visible(ctx context.Context, by app.Identity, q audit.VisibleQuery) (audit.VisibleAnswer, error)
 	Reads(ctx context.Context, by app.Identity, fragment string, minRevision uint64) ([]audit.Read, error)
 	Violations(ctx context.Context, by app.Identity, q audit.WindowQuery) ([]audit.Read, error)
+	Deliveries(ctx context.Context, by app.Identity, query string, minRevision uint64) ([]audit.Read, error)
 	Metrics(ctx context.Context, by app.Identity, q audit.MetricsQuery) (audit.Metrics, error)
 }
 
@@ -27,6 +28,7 @@ func (s *Server) auditRoutes(authed func(string, func(http.ResponseWriter, *http
 	authed("GET /v1/audit/visible", s.auditVisible)
 	authed("GET /v1/audit/reads", s.auditReads)
 	authed("GET /v1/audit/violations", s.auditViolations)
+	authed("GET /v1/audit/deliveries", s.auditDeliveries)
 	authed("GET /v1/audit/metrics", s.auditMetrics)
 }
 
@@ -46,6 +48,13 @@ func (s *Server) auditReads(w http.ResponseWriter, r *http.Request, by app.Ident
 	v := r.URL.Query()
 	minRev, err := minRevision(v)
 	s.answerAudit(w, r, err, func() (any, error) { return s.cfg.Audit.Reads(r.Context(), by, v.Get("fragment"), minRev) })
+}
+
+// auditDeliveries serves GET /v1/audit/deliveries?query=id.
+func (s *Server) auditDeliveries(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	v := r.URL.Query()
+	minRev, err := minRevision(v)
+	s.answerAudit(w, r, err, func() (any, error) { return s.cfg.Audit.Deliveries(r.Context(), by, v.Get("query"), minRev) })
 }
 
 // auditViolations serves GET /v1/audit/violations?from=&to=.

@@ -43,6 +43,8 @@ func (s *Server) memoryView(w http.ResponseWriter, r *http.Request, by app.Ident
 		KUser       *int   `json:"k_user"`
 		KCross      *int   `json:"k_cross"`
 		MinRevision uint64 `json:"min_revision"`
+		// MinScore is the relevance floor; absent = the embedder's default.
+		MinScore *float32 `json:"min_score"`
 	}
 	if err := decode(r, &req, true); err != nil {
 		s.fail(w, r, err)
@@ -56,6 +58,7 @@ func (s *Server) memoryView(w http.ResponseWriter, r *http.Request, by app.Ident
 	}
 	ans, err := s.app.MemoryView(r.Context(), by, app.ViewRequest{
 		Agent: req.Agent, Query: req.Query, KUser: k(req.KUser), KCross: k(req.KCross), MinRevision: req.MinRevision,
+		MinScore: req.MinScore,
 	})
 	if err != nil {
 		s.fail(w, r, err)

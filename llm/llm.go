@@ -25,11 +25,18 @@ type Provider interface {
 	Transform(ctx context.Context, mode, text string) (string, error)
 }
 
-// AgentCard is what the coordinator is shown of an agent: its id and its
-// specialization text, nothing else.
+// AgentCard is what the coordinator is shown of an agent: its id, its
+// specialization text and one number, nothing else.
 type AgentCard struct {
 	ID          string
 	Description string
+	// Reach is how well what the agent can answer from (its resources'
+	// content and the memory admissible to (u,a)) matches the query, in
+	// [0,1], computed by the pipeline from embeddings; 0 when unknown.
+	// It is a number only, never text: nothing the agent could reach is
+	// shown to the coordinator, so nothing of it can leak into a decision
+	// or an answer the agent was not chosen to give.
+	Reach float32
 }
 
 // Turn is one earlier (agent, subquery, response) of this query.

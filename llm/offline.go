@@ -4,42 +4,61 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embed/semantic"
 )
 
 // Defaults of OfflineConfig.
 const (
-	DefaultOfflineDims     = 1024
-	DefaultRouteThreshold  = 0.1
-	DefaultStopCoverage    = 0.8
-	DefaultMemoryCoverage  = 0.6
-	DefaultMaxSentences    = 3
-	maxKeyRunes            = 200
-	offlineProviderVersion = "offline-v1"
+	DefaultRouteThreshold = 0.1
+	DefaultReachWeight    = 0.5
+	DefaultStopCoverage   = 0.8
+	DefaultMemoryCoverage = 0.6
+	// DefaultAlignedCoverage is MemoryCoverage's default with an aligning
+	// embedder, whose scores run lower than view cosines: chosen on the
+	// paraphrase benchmark (package paraphrase).
+	DefaultAlignedCoverage = 0.5
+	// DefaultSemanticRouteThreshold is RouteThreshold's default with an
+	// aligning (semantic) embedder, whose cosines between unrelated short
+	// texts reach about 0.13.
+	DefaultSemanticRouteThreshold = 0.15
+	DefaultAnswerFloor            = 0.3
+	DefaultMaxSentences           = 3
+	maxKeyRunes                   = 200
+	offlineProviderVersion        = "offline-v1"
 )
 
 // OfflineConfig configures the offline provider. Zero fields take the
 // defaults.
 type OfflineConfig struct {
 	// Embedder measures similarity for routing, tool choice and sentence
-	// ranking. nil = embed.NewHashing(DefaultOfflineDims): the provider
-	// only embeds short texts in process, so it affords more dimensions
-	// (fewer hash collisions) than the stored vectors.
+	// ranking. nil = semantic.New(), the word-vector embedder shipped in
+	// the binary. An embedder with an Align(query, text) float32 method
+	// (semantic has one) also decides which sentences and which memory
+	// items answer a question; with another, cosine similarity does.
 	Embedder embed.Embedder
 	// RouteThreshold is the least cosine similarity between the part of
 	// the query not yet covered and an agent's description for Coordinate
-	// to pick that agent. Default DefaultRouteThreshold (the paper's
-	// retrieval threshold, App. E.2).
+	// to pick that agent (the score Coordinate describes). Default
+	// DefaultSemanticRouteThreshold with an aligning embedder, else
+	// DefaultRouteThreshold (the paper's retrieval threshold, App. E.2).
 	RouteThreshold float32
+	// ReachWeight is how much an agent's Reach counts next to its
+	// description (see Coordinate). Default DefaultReachWeight.
+	ReachWeight float32
 	// StopCoverage is the fraction of the query's content words that the
 	// responses so far must contain for Coordinate to stop. Default
 	// DefaultStopCoverage.
 	StopCoverage float64
 	// MemoryCoverage replaces AnswerRequest.Coverage when that is zero.
-	// Default DefaultMemoryCoverage.
+	// Default DefaultAlignedCoverage with an aligning embedder (the
+	// default), else DefaultMemoryCoverage.
 	MemoryCoverage float32
+	// AnswerFloor is the least alignment (Align) of a sentence with the
+	// subquery for it to be part of an answer, when the embedder aligns.
+	// Default DefaultAnswerFloor.
+	AnswerFloor float32
 	// MaxSentences bounds an extractive answer. Default DefaultMaxSentences.
 	MaxSentences int
 	// Names returns the registered user names that "anonymize" replaces
@@ -48,11 +67,14 @@ type OfflineConfig struct {
 }
 
 func (c *OfflineConfig) setDefaults() {
-	if c.Embedder == nil {
-		c.Embedder = embed.NewHashing(DefaultOfflineDims)
-	}
 	if c.RouteThreshold == 0 {
 		c.RouteThreshold = DefaultRouteThreshold
+	}
+	if c.ReachWeight == 0 {
+		c.ReachWeight = DefaultReachWeight
+	}
+	if c.AnswerFloor == 0 {
+		c.AnswerFloor = DefaultAnswerFloor
 	}
 	if c.StopCoverage == 0 {
 		c.StopCoverage = DefaultStopCoverage
@@ -73,6 +95,12 @@ func (c OfflineConfig) Validate() error {
 	if c.RouteThreshold < 0 || c.RouteThreshold > 1 {
 		errs = append(errs, fmt.Errorf("%w: RouteThreshold %v outside 0..1", ErrConfig, c.RouteThreshold))
 	}
+	if c.ReachWeight < 0 || c.ReachWeight > 1 {
+		errs = append(errs, fmt.Errorf("%w: ReachWeight %v outside 0..1", ErrConfig, c.ReachWeight))
+	}
+	if c.AnswerFloor < 0 || c.AnswerFloor > 1 {
+		errs = append(errs, fmt.Errorf("%w: AnswerFloor %v outside 0..1", ErrConfig, c.AnswerFloor))
+	}
 	if c.StopCoverage < 0 || c.StopCoverage > 1 {
 		errs = append(errs, fmt.Errorf("%w: StopCoverage %v outside 0..1", ErrConfig, c.StopCoverage))
 	}
@@ -89,8 +117,9 @@ func (c OfflineConfig) Validate() error {
 // endpoint is configured. It does every job without generation, and the
 // same inputs give the same outputs on every run:
 //
-//   - Coordinate routes by similarity of the still-uncovered part of the
-//     query to each agent's description (see Coordinate);
+//   - Coordinate routes by similarity of the still-open part of the
+//     query to each agent's description and by the agent's Reach (see
+//     Coordinate);
 //   - Answer answers from memory when memory covers the subquery, else
 //     calls the most relevant tool, and answers extractively;
 //   - Aggregate joins the responses without repeating sentences;
@@ -112,6 +141,21 @@ func NewOffline(cfg OfflineConfig) (*Offline, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if cfg.Embedder == nil {
+		e, err := semantic.New()
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+		}
+		cfg.Embedder = e
+	}
+	if _, ok := cfg.Embedder.(aligner); ok {
+		if cfg.MemoryCoverage == 0 {
+			cfg.MemoryCoverage = DefaultAlignedCoverage
+		}
+		if cfg.RouteThreshold == 0 {
+			cfg.RouteThreshold = DefaultSemanticRouteThreshold
+		}
+	}
 	cfg.setDefaults()
 	return &Offline{cfg: cfg}, nil
 }
@@ -132,118 +176,9 @@ func (o *Offline) embed(ctx context.Context, texts ...string) ([][]float32, erro
 	return v, nil
 }
 
-// Coordinate picks the next agent. It stops when MaxRounds (if > 0) is
-// reached (Round > MaxRounds, or as many turns as MaxRounds taken), when
-// every offered agent has already served this query, when the query has
-// no content words, when the responses so far contain at least
-// StopCoverage of the query's content words, or when no unused agent's
-// description (plus the words of its id) reaches RouteThreshold cosine
-// similarity with the uncovered part of the query. Otherwise it picks the
-// most similar unused agent (ties: the earlier offered), with the query's
-// sentences that concern that agent as subquery, or the whole query when
-// it is one sentence or none stands out. SystemPrompt and History are not
-// used offline.
-func (o *Offline) Coordinate(ctx context.Context, req CoordinateRequest) (Decision, error) {
-	if err := ctx.Err(); err != nil {
-		return Decision{}, fmt.Errorf("%w: %w", ErrProvider, err)
-	}
-	stop := Decision{Stop: true}
-	if roundsExhausted(req) {
-		return stop, nil
-	}
-	used := map[string]bool{}
-	var responses []string
-	for _, t := range req.Turns {
-		used[t.Agent] = true
-		responses = append(responses, t.Response)
-	}
-	var cands []AgentCard
-	for _, a := range req.Agents {
-		if a.ID != "" && !used[a.ID] {
-			cands = append(cands, a)
-		}
-	}
-	words := contentWords(req.Query)
-	if len(cands) == 0 || len(words) == 0 {
-		return stop, nil
-	}
-	covered := map[string]bool{}
-	for _, w := range contentWords(strings.Join(responses, "\n")) {
-		covered[w] = true
-	}
-	var open []string
-	for _, w := range words {
-		if !covered[w] {
-			open = append(open, w)
-		}
-	}
-	if len(req.Turns) > 0 && float64(len(words)-len(open)) >= o.cfg.StopCoverage*float64(len(words)) {
-		return stop, nil
-	}
-	uncovered := req.Query
-	if len(req.Turns) > 0 {
-		uncovered = strings.Join(open, " ")
-	}
-	texts := []string{uncovered}
-	for _, a := range cands {
-		texts = append(texts, a.Description+" "+idWords(a.ID))
-	}
-	vecs, err := o.embed(ctx, texts...)
-	if err != nil {
-		return Decision{}, err
-	}
-	best, bestScore := -1, float32(0)
-	for i := range cands {
-		if s := embed.Cosine(vecs[0], vecs[i+1]); best < 0 || s > bestScore {
-			best, bestScore = i, s
-		}
-	}
-	if bestScore < o.cfg.RouteThreshold {
-		return stop, nil
-	}
-	sub, err := o.subquery(ctx, req.Query, open, vecs[best+1])
-	if err != nil {
-		return Decision{}, err
-	}
-	return Decision{Agent: cands[best].ID, Subquery: sub}, nil
-}
-
-// subquery keeps the query's sentences that reach RouteThreshold with the
-// agent and still hold an uncovered word; the whole query otherwise.
-func (o *Offline) subquery(ctx context.Context, query string, open []string, agent []float32) (string, error) {
-	sents := sentences(query)
-	if len(sents) < 2 {
-		return squash(query), nil
-	}
-	vecs, err := o.embed(ctx, sents...)
-	if err != nil {
-		return "", err
-	}
-	openSet := map[string]bool{}
-	for _, w := range open {
-		openSet[w] = true
-	}
-	var keep []string
-	for i, s := range sents {
-		if embed.Cosine(vecs[i], agent) < o.cfg.RouteThreshold {
-			continue
-		}
-		for _, w := range contentWords(s) {
-			if openSet[w] {
-				keep = append(keep, s)
-				break
-			}
-		}
-	}
-	if len(keep) == 0 {
-		return squash(query), nil
-	}
-	return strings.Join(keep, " "), nil
-}
-
-// roundsExhausted: MaxRounds (if > 0) is reached when Round passes it or
-// as many turns as MaxRounds were taken, whether callers count rounds
-// from 0 or from 1.
-func roundsExhausted(req CoordinateRequest) bool {
-	return req.MaxRounds > 0 && (req.Round > req.MaxRounds || len(req.Turns) >= req.MaxRounds)
-}
+// ReadsHistory reports false: the offline coordinator decides on the query,
+// the agents and this query's turns only, so the pipeline need not show it
+// the conversation history, and its decisions do not carry the history's
+// provenance labels (which would make every fragment written afterwards
+// inherit the provenance of everything the user asked before).
+func (o *Offline) ReadsHistory() bool { return false }

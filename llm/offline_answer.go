@@ -11,9 +11,13 @@ import (
 
 // Answer runs one agent turn without generation.
 //
-// When the best memory item's Score reaches req.Coverage (MemoryCoverage
-// when that is zero), memory answers: the values of the items at or above
-// it, best first, at most MaxSentences of them, and no tool is called.
+// When the best memory item's relevance reaches req.Coverage
+// (MemoryCoverage when that is zero), memory answers: the values of the
+// items at or above it, best first, at most MaxSentences of them, and no
+// tool is called. An item's relevance is the alignment of the subquery
+// with its key when the embedder aligns (so a remembered answer about
+// the same subject but another attribute does not count), else its view
+// Score.
 //
 // Otherwise, with MaxToolCalls > 0, it calls tools through req.Call: a
 // tool with an "expression" argument first when the subquery holds an
@@ -24,10 +28,16 @@ import (
 // succeeds, or after MaxToolCalls calls.
 //
 // The response is extractive: the sentences of memory values and
-// successful tool results most similar to the subquery (at most
-// MaxSentences, in their original order), or, when none shares anything
-// with it, the first sentences of the tool results. With nothing at all it
-// says that nothing was found. SystemPrompt is not used offline.
+// successful tool results most relevant to the subquery (at most
+// MaxSentences, in their original order). With an aligning embedder a
+// sentence must align at least AnswerFloor and be within 80% of the best
+// one, so unrelated sentences never pad an answer; when none does, tool
+// results of at most MaxSentences sentences in all are given whole (a
+// direct answer such as a computation), and otherwise the response says
+// nothing was found. With another embedder a sentence must
+// share anything with the subquery, and when none does the first
+// sentences of the tool results are given. SystemPrompt is not used
+// offline.
 func (o *Offline) Answer(ctx context.Context, req AnswerRequest) (AnswerResult, error) {
 	if err := ctx.Err(); err != nil {
 		return AnswerResult{}, fmt.Errorf("%w: %w", ErrProvider, err)
@@ -36,7 +46,7 @@ func (o *Offline) Answer(ctx context.Context, req AnswerRequest) (AnswerResult, 
 	if coverage <= 0 {
 		coverage = o.cfg.MemoryCoverage
 	}
-	if resp, ok := o.fromMemory(req.Memory, coverage); ok {
+	if resp, ok := o.fromMemory(req.Subquery, req.Memory, coverage); ok {
 		return AnswerResult{Response: resp}, nil
 	}
 	calls, err := o.callTools(ctx, req)
@@ -59,9 +69,12 @@ func (o *Offline) Answer(ctx context.Context, req AnswerRequest) (AnswerResult, 
 	return AnswerResult{Response: resp, Calls: calls}, nil
 }
 
-func (o *Offline) fromMemory(items []MemoryItem, coverage float32) (string, bool) {
+func (o *Offline) fromMemory(subquery string, items []MemoryItem, coverage float32) (string, bool) {
 	var best []MemoryItem
 	for _, m := range items {
+		if al, ok := o.cfg.Embedder.(aligner); ok {
+			m.Score = al.Align(subquery, m.Key)
+		}
 		if m.Score >= coverage && strings.TrimSpace(m.Value) != "" {
 			best = append(best, m)
 		}
@@ -159,6 +172,7 @@ func (o *Offline) extractive(ctx context.Context, subquery string, memory, tools
 	add := func(texts []string, tool bool) {
 		for _, t := range texts {
 			for _, s := range sentences(t) {
+				s = dropRef(s)
 				if k := sentenceKey(s); k != "" && !seen[k] {
 					seen[k] = true
 					cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: tool})
@@ -169,7 +183,36 @@ func (o *Offline) extractive(ctx context.Context, subquery string, memory, tools
 	add(memory, false)
 	add(tools, true)
 	if len(cands) == 0 {
-		return fmt.Sprintf("No information about %q was found in memory or in the available tools.", squash(subquery)), nil
+		return noInformation(subquery), nil
+	}
+	al, aligns := o.cfg.Embedder.(aligner)
+	if aligns {
+		var best float32
+		for i := range cands {
+			cands[i].score = al.Align(subquery, cands[i].text)
+			best = max(best, cands[i].score)
+		}
+		floor := max(o.cfg.AnswerFloor, 0.9*best)
+		var picked []rankedSentence
+		for _, c := range cands {
+			if c.score >= floor {
+				picked = append(picked, c)
+			}
+		}
+		if len(picked) == 0 {
+			// A tool that answered in a few sentences answered directly (a
+			// forecast, a computation), whatever words it used; longer
+			// results are documents, and none of them is about this.
+			for _, c := range cands {
+				if c.tool {
+					picked = append(picked, c)
+				}
+			}
+			if len(picked) == 0 || len(picked) > o.cfg.MaxSentences {
+				return noInformation(subquery), nil
+			}
+		}
+		return joinBest(picked, o.cfg.MaxSentences), nil
 	}
 	texts := []string{subquery}
 	for _, c := range cands {
@@ -186,8 +229,7 @@ func (o *Offline) extractive(ctx context.Context, subquery string, memory, tools
 			relevant = append(relevant, cands[i])
 		}
 	}
-	sort.SliceStable(relevant, func(i, j int) bool { return relevant[i].score > relevant[j].score })
-	picked := relevant[:min(len(relevant), o.cfg.MaxSentences)]
+	picked := relevant
 	if len(picked) == 0 {
 		for _, c := range cands {
 			if c.tool && len(picked) < o.cfg.MaxSentences {
@@ -196,12 +238,46 @@ func (o *Offline) extractive(ctx context.Context, subquery string, memory, tools
 		}
 	}
 	if len(picked) == 0 {
-		return fmt.Sprintf("No information about %q was found in memory or in the available tools.", squash(subquery)), nil
+		return noInformation(subquery), nil
 	}
+	return joinBest(picked, o.cfg.MaxSentences), nil
+}
+
+// dropRef removes the "[id] " a knowledge base puts before each document:
+// an answer quotes the sentence, and the call it came from is recorded
+// with the step.
+func dropRef(s string) string {
+	if strings.HasPrefix(s, "[") {
+		if i := strings.Index(s, "] "); i > 0 && !strings.ContainsAny(s[1:i], " []") {
+			return strings.TrimSpace(s[i+2:])
+		}
+	}
+	return s
+}
+
+// joinBest keeps the n best-scored sentences and joins them in their
+// original order.
+func joinBest(picked []rankedSentence, n int) string {
+	sort.SliceStable(picked, func(i, j int) bool { return picked[i].score > picked[j].score })
+	picked = picked[:min(len(picked), n)]
 	sort.Slice(picked, func(i, j int) bool { return picked[i].pos < picked[j].pos })
 	out := make([]string, len(picked))
 	for i, p := range picked {
 		out[i] = p.text
 	}
-	return strings.Join(out, " "), nil
+	return strings.Join(out, " ")
+}
+
+// aligner is an embedder that scores how much of a query a text covers
+// (semantic.Embedder.Align).
+type aligner interface {
+	Align(query, text string) float32
+}
+
+// noInformationPrefix starts the reply of a turn that found nothing; the
+// coordinator keeps the question open after it.
+const noInformationPrefix = "No information about "
+
+func noInformation(subquery string) string {
+	return fmt.Sprintf(noInformationPrefix+"%q was found in memory or in the available tools.", squash(subquery))
 }

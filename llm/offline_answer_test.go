@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/llm"
 )
 
@@ -47,8 +48,9 @@ func (f *fakeTools) call(_ context.Context, tool string, args json.RawMessage) (
 	return f.results[tool], nil
 }
 
+// With the hashing embedder the provider trusts the view's scores.
 func TestOfflineAnswerFromMemoryCallsNoTool(t *testing.T) {
-	p := newOffline(t, llm.OfflineConfig{})
+	p := newOffline(t, llm.OfflineConfig{Embedder: hashing.New(1024)})
 	tools := &fakeTools{}
 	res, err := p.Answer(context.Background(), llm.AnswerRequest{
 		AgentID: "market_agent", Subquery: "consumer trends for smart home devices",

@@ -36,6 +36,18 @@ func (o *Offline) Aggregate(ctx context.Context, req AggregateRequest) (string, 
 	return strings.Join(parts, "\n\n"), nil
 }
 
+// NothingRelevantAnswer is the answer when the coordinator found no agent
+// relevant to the query among those it considered (A(u,t)): it says so and
+// names them, so the user knows the question was read and whom to ask
+// for access. With no agent at all it is NoAgentAnswer.
+func NothingRelevantAnswer(considered []string) string {
+	if len(considered) == 0 {
+		return NoAgentAnswer
+	}
+	return fmt.Sprintf("None of your agents has information relevant to this question (considered: %s).",
+		strings.Join(considered, ", "))
+}
+
 // Extract writes the interaction as one fragment: key = the query (white
 // space squashed, at most 200 runes, cut at a word; the response's first
 // sentence when the query is blank), value = the response. For the shared

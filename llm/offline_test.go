@@ -215,7 +215,35 @@ func TestOfflineConfigValidate(t *testing.T) {
 		t.Fatalf("err %v, want 3 joined ErrConfig", err)
 	}
 	p := newOffline(t, llm.OfflineConfig{})
-	if p.Name() != "offline-v1/hash-v1-1024" {
+	if p.Name() != "offline-v1/sem-wink100-v1" {
 		t.Fatalf("Name %q", p.Name())
+	}
+}
+
+// Reach lifts an agent whose description says little but whose resources
+// hold the answer; it never lowers a well-described agent, and nothing is
+// chosen when neither description nor reach is relevant.
+func TestOfflineRoutesByReach(t *testing.T) {
+	p := newOffline(t, llm.OfflineConfig{})
+	ctx := context.Background()
+	agents := []llm.AgentCard{
+		{ID: "assistant", Description: "a helpful general assistant", Reach: 0.9},
+		{ID: "banker", Description: "bank accounts, loans and interest rates", Reach: 0.05},
+	}
+	d, err := p.Coordinate(ctx, llm.CoordinateRequest{Query: "What food is Lyon famous for?", Agents: agents})
+	if err != nil || d.Stop || d.Agent != "assistant" {
+		t.Fatalf("decision %+v, %v: want assistant, whose resources reach the answer", d, err)
+	}
+	agents[0].Reach = 0
+	d, err = p.Coordinate(ctx, llm.CoordinateRequest{Query: "What food is Lyon famous for?", Agents: agents})
+	if err != nil || !d.Stop {
+		t.Fatalf("decision %+v, %v: want stop, nothing is relevant", d, err)
+	}
+	d, err = p.Coordinate(ctx, llm.CoordinateRequest{Query: "What interest rate does the bank charge on loans?", Agents: []llm.AgentCard{
+		{ID: "assistant", Description: "a helpful general assistant", Reach: 0.3},
+		{ID: "banker", Description: "bank accounts, loans and interest rates"},
+	}})
+	if err != nil || d.Agent != "banker" {
+		t.Fatalf("decision %+v, %v: want banker, described for the question", d, err)
 	}
 }

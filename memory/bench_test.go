@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/memory"
@@ -29,7 +30,7 @@ func TestMain(m *testing.M) {
 // events already on the log, replayed by a runner into a vector view
 // (decode, vector decode, batched upsert), per backend.
 func BenchmarkViewIngest(b *testing.B) {
-	e := embed.NewHashing(256)
+	e := hashing.New(256)
 	backends := map[string]struct {
 		n    int
 		open func(b *testing.B) vectors.Store

@@ -14,6 +14,17 @@ var kinds = map[string][]string{
 	TargetWriteShared:  {"simple", "redact", "block", "llm"},
 	TargetRead:         {"simple", "filter", "llm"},
 	TargetProvenance:   {events.ProvenanceTransitive, events.ProvenanceDirect},
+	TargetCoordination: {CoordinationCentralized, CoordinationDecentralized, CoordinationLayered, CoordinationSharedPool},
+}
+
+// CoordinationConfig tunes a coordination scheme. Participants is "all"
+// (every agent the user may invoke: the all-domain setting of seed 004 §5,
+// the default) or "expert" (only the agent the coordinator picks first);
+// Rounds bounds the rounds of the decentralized and shared-pool schemes
+// (default: one per participant), always within the pipeline's MaxRounds.
+type CoordinationConfig struct {
+	Participants string `json:"participants,omitempty"`
+	Rounds       int    `json:"rounds,omitempty"`
 }
 
 // RedactConfig selects what a redact policy replaces; a missing field is on.
@@ -52,7 +63,7 @@ type ReadConfig struct {
 func CheckPolicy(target, kind string, config json.RawMessage) error {
 	allowed, ok := kinds[target]
 	if !ok {
-		return fmt.Errorf("%w: unknown target %q (want write_private, write_shared, read or provenance)", ErrPolicyConfig, target)
+		return fmt.Errorf("%w: unknown target %q (want write_private, write_shared, read, provenance or coordination)", ErrPolicyConfig, target)
 	}
 	found := false
 	for _, k := range allowed {
@@ -75,6 +86,18 @@ func CheckPolicy(target, kind string, config json.RawMessage) error {
 	case kind == "llm" && target != TargetRead:
 		var c LLMWriteConfig
 		return strict(config, &c)
+	case target == TargetCoordination:
+		var c CoordinationConfig
+		if err := strict(config, &c); err != nil {
+			return err
+		}
+		if c.Participants != "" && c.Participants != "all" && c.Participants != "expert" {
+			return fmt.Errorf("%w: participants must be all or expert", ErrPolicyConfig)
+		}
+		if c.Rounds < 0 || c.Rounds > 32 {
+			return fmt.Errorf("%w: rounds must be within 0..32", ErrPolicyConfig)
+		}
+		return nil
 	case target == TargetRead:
 		var c ReadConfig
 		if err := strict(config, &c); err != nil {

@@ -15,6 +15,17 @@ const (
 	TargetWriteShared  = "write_shared"
 	TargetRead         = "read"
 	TargetProvenance   = "provenance"
+	// TargetCoordination chooses how a query's agents work together
+	// (seed 004 §3.2): centralized, decentralized, layered or shared_pool.
+	TargetCoordination = "coordination"
+)
+
+// Coordination schemes (kinds of TargetCoordination).
+const (
+	CoordinationCentralized   = "centralized"
+	CoordinationDecentralized = "decentralized"
+	CoordinationLayered       = "layered"
+	CoordinationSharedPool    = "shared_pool"
 )
 
 // Policy is one PolicySet in force.
@@ -40,6 +51,7 @@ var Defaults = map[string]Policy{
 	TargetWriteShared:  {Target: TargetWriteShared, Kind: "simple"},
 	TargetRead:         {Target: TargetRead, Kind: "simple"},
 	TargetProvenance:   {Target: TargetProvenance, Kind: events.ProvenanceTransitive},
+	TargetCoordination: {Target: TargetCoordination, Kind: CoordinationCentralized},
 }
 
 // WriteTarget is the write policy target of a tier.

@@ -6,29 +6,53 @@ import (
 	"log/slog"
 
 	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embed/openai"
+	"github.com/cmem/cmem/embed/semantic"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/inmem"
 )
 
-// HashingDims is the dimension of the offline embedder's vectors.
+// HashingDims is the dimension of the hashing embedder's vectors (views
+// built with CMEM_EMBEDDER=hashing).
 const HashingDims = 256
 
+// offlineHashingDims is the hashing embedder's dimension inside the offline
+// provider, which embeds only short texts in process and so affords more
+// dimensions (fewer collisions) than stored vectors.
+const offlineHashingDims = 1024
+
+// Offline embedders (Config.Embedder).
+const (
+	EmbedderSemantic = "semantic"
+	EmbedderHashing  = "hashing"
+)
+
 // newEmbedder is the OpenAI-compatible embeddings endpoint when configured,
-// else the deterministic feature-hashing embedder.
+// else the offline embedder Config.Embedder names: the semantic word-vector
+// embedder by default, feature hashing on request.
 func newEmbedder(cfg Config) (embed.Embedder, error) {
-	if cfg.OpenAIBaseURL == "" {
-		return embed.NewHashing(HashingDims), nil
+	switch {
+	case cfg.OpenAIBaseURL != "":
+		return openai.New(openai.Config{BaseURL: cfg.OpenAIBaseURL, APIKey: cfg.OpenAIAPIKey, Model: cfg.EmbeddingModel, Dims: cfg.EmbeddingDims})
+	case cfg.Embedder == EmbedderHashing:
+		return hashing.New(HashingDims), nil
+	default:
+		return semantic.New()
 	}
-	return embed.NewOpenAI(embed.OpenAIConfig{BaseURL: cfg.OpenAIBaseURL, APIKey: cfg.OpenAIAPIKey, Model: cfg.EmbeddingModel, Dims: cfg.EmbeddingDims})
 }
 
 // newProvider is the OpenAI-compatible chat endpoint when configured, else
-// the offline provider. names lists the registered users, whom
-// anonymisation replaces.
-func newProvider(cfg Config, names func() []string, logger *slog.Logger) (llm.Provider, error) {
+// the offline provider, which measures similarity with the view's embedder
+// (semantic) or, when the view hashes, with a wider hashing embedder.
+// names lists the registered users, whom anonymisation replaces.
+func newProvider(cfg Config, e embed.Embedder, names func() []string, logger *slog.Logger) (llm.Provider, error) {
 	if cfg.OpenAIBaseURL == "" {
-		return llm.NewOffline(llm.OfflineConfig{Names: names})
+		if cfg.Embedder == EmbedderHashing {
+			e = hashing.New(offlineHashingDims)
+		}
+		return llm.NewOffline(llm.OfflineConfig{Embedder: e, Names: names})
 	}
 	return llm.NewOpenAI(llm.OpenAIConfig{BaseURL: cfg.OpenAIBaseURL, APIKey: cfg.OpenAIAPIKey, Model: cfg.ChatModel,
 		Names: names, Logger: logger})

@@ -38,6 +38,10 @@ type Config struct {
 	ChatModel      string // CMEM_CHAT_MODEL
 	EmbeddingModel string // CMEM_EMBEDDING_MODEL
 	EmbeddingDims  int    // CMEM_EMBEDDING_DIMS; 0 = the model's native size
+	// Embedder is the offline embedder (CMEM_EMBEDDER): "semantic" (the
+	// default, word vectors in the binary) or "hashing". A view built with
+	// one is rebuilt with the other on restart.
+	Embedder string
 
 	Workers workers.Config // pipeline tuning; zero fields take defaults
 
@@ -84,6 +88,9 @@ func (c Config) Validate() error {
 	}
 	if c.Role != RoleServe && c.Role != RoleGateway && c.Role != RoleWorker {
 		errs = append(errs, errors.New("node: Role must be serve, gateway or worker"))
+	}
+	if c.Embedder != "" && c.Embedder != EmbedderSemantic && c.Embedder != EmbedderHashing {
+		errs = append(errs, errors.New("node: Embedder (CMEM_EMBEDDER) must be semantic or hashing"))
 	}
 	if c.ReadWait < 0 {
 		errs = append(errs, errors.New("node: ReadWait must not be negative"))

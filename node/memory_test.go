@@ -171,7 +171,8 @@ func runMemoryDifferential(t *testing.T, n *node.Node, seed uint64, ops int) {
 			m.fragments[fr["id"].(string)] = f
 		default: // view
 			u, a := pick(users), pick(agents)
-			body := map[string]any{"agent": a, "query": pick([]string{"lyon", "paris food", "rome"}), "k_user": 100, "k_cross": 100, "min_revision": lastRev}
+			body := map[string]any{"agent": a, "query": pick([]string{"lyon", "paris food", "rome"}), "k_user": 100, "k_cross": 100, "min_revision": lastRev,
+				"min_score": -1} // every admissible fragment, however unrelated: this test is about access
 			if !m.ua[[2]string{u, a}] {
 				c.Must(http.StatusForbidden, "POST", "/v1/memory/view", tokens[u], body)
 				continue

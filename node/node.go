@@ -124,7 +124,7 @@ func (n *Node) open(ctx context.Context) error {
 	if n.Embedder, err = newEmbedder(cfg); err != nil {
 		return err
 	}
-	if n.LLM, err = newProvider(cfg, n.Graph.UserIDs, n.logger); err != nil {
+	if n.LLM, err = newProvider(cfg, n.Embedder, n.Graph.UserIDs, n.logger); err != nil {
 		return err
 	}
 	// Every model and embedding call (and the tools an agent calls) is a

@@ -139,6 +139,23 @@ func (kb *knowledgeBase) Call(ctx context.Context, args json.RawMessage) (string
 	return sb.String(), nil
 }
 
+// Search returns the snippets of the top k documents by BM25 score, best
+// first, without the "[id]" prefix Call adds. It is not a resource call:
+// it records nothing and checks no arguments. The pipeline uses it only
+// to measure how well an agent's knowledge bases match a query (the
+// coordinator's Reach), never to show their text to anyone.
+func (kb *knowledgeBase) Search(query string, k int) []string {
+	if k <= 0 {
+		return nil
+	}
+	hits := kb.index.search(query, k)
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = kb.index.docs[h.doc].snippet
+	}
+	return out
+}
+
 // snippet returns text on one line (runs of white space become one space),
 // cut to at most n characters with an ellipsis, so that every hit is one
 // line of bounded size in the agent's context.

@@ -197,3 +197,27 @@ func TestKnowledgeBaseConcurrentCalls(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+func TestKnowledgeBaseSearchForReach(t *testing.T) {
+	tool, err := resources.Build("dishes", "knowledge_base", "regional dishes", json.RawMessage(`{"documents":[
+		{"id":"lyon","text":"Lyon is famous for quenelles and praline tart."},
+		{"id":"nice","text":"Nice is famous for socca."},
+		{"id":"weather","text":"It rains in Brest."}]}`), resources.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := tool.(interface{ Search(string, int) []string })
+	if !ok {
+		t.Fatal("a knowledge base has no Search")
+	}
+	got := s.Search("what is Lyon famous for", 2)
+	if len(got) != 2 || got[0] != "Lyon is famous for quenelles and praline tart." || got[1] != "Nice is famous for socca." {
+		t.Fatalf("Search = %q", got)
+	}
+	if got := s.Search("Lyon", 0); len(got) != 0 {
+		t.Fatalf("k=0 gave %q", got)
+	}
+	if got := s.Search("zebra", 3); len(got) != 0 {
+		t.Fatalf("no match gave %q", got)
+	}
+}

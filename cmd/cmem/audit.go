@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/audit"
+	"github.com/cmem/cmem/events"
 )
 
 const auditUsage = `usage: cmem audit <question> [flags]
@@ -22,7 +23,8 @@ const auditUsage = `usage: cmem audit <question> [flags]
 questions (answered by a running cmem over its HTTP API):
   visible     -user U -agent A [-at T]   fragments admissible to U through A at T (default now)
   reads       -fragment F                every read of F, admissible or not at its time
-  violations  [-from T] [-to T]          every read that was not admissible when served
+  deliveries  -query Q                   every delivery of query Q to its user, admissible or not
+  violations  [-from T] [-to T]          every read or delivery that was not admissible when served
   metrics     [-bin 1h] [-from T] [-to T] per-query, per-user/bin and memory-reuse figures
 
 T is RFC 3339 (2026-11-22T10:00:00Z). Every question takes
@@ -45,7 +47,7 @@ func auditCmd(args []string, out io.Writer) error {
 	format := fs.String("format", "table", "table, json or csv")
 	params := map[string]*string{}
 	names := map[string][]string{
-		"visible": {"user", "agent", "at"}, "reads": {"fragment"},
+		"visible": {"user", "agent", "at"}, "reads": {"fragment"}, "deliveries": {"query"},
 		"violations": {"from", "to"}, "metrics": {"bin", "from", "to"},
 	}[question]
 	if names == nil {
@@ -160,21 +162,32 @@ func tablesOf(question string, raw []byte) ([]table, error) {
 			t.rows = append(t.rows, []string{f})
 		}
 		return []table{t}, nil
-	case "reads", "violations":
+	case "reads", "deliveries", "violations":
 		var rs []audit.Read
 		if err := json.Unmarshal(raw, &rs); err != nil {
 			return nil, err
 		}
-		t := table{title: question, header: []string{"revision", "at", "user", "agent", "fragment", "tier", "graph_revision", "admissible", "reason"}}
+		// kind, query, label and detail come last, so the columns a read has
+		// keep their places.
+		t := table{title: question, header: []string{"revision", "at", "user", "agent", "fragment", "tier", "graph_revision",
+			"admissible", "reason", "kind", "query", "label", "detail"}}
 		for _, r := range rs {
 			t.rows = append(t.rows, []string{u64(r.Revision), ts(r.At), r.User, r.Agent, r.Fragment, r.Tier,
-				u64(r.GraphRevision), strconv.FormatBool(r.Admissible), r.Reason})
+				u64(r.GraphRevision), strconv.FormatBool(r.Admissible), r.Reason, r.Kind, r.Query, labelText(r.Label), r.Detail})
 		}
 		return []table{t}, nil
 	case "metrics":
 		return metricsTables(raw)
 	}
 	return nil, errors.New("unknown question " + question)
+}
+
+// labelText is a delivery's label in one cell: agents, then resources.
+func labelText(l *events.Label) string {
+	if l == nil {
+		return ""
+	}
+	return "agents=" + strings.Join(l.Agents, ",") + " resources=" + strings.Join(l.Resources, ",")
 }
 
 func metricsTables(raw []byte) ([]table, error) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -70,5 +71,89 @@ func TestAuditCommands(t *testing.T) {
 	}
 	if err := auditCmd([]string{"everything"}, &errOut); err == nil {
 		t.Fatal("unknown question accepted")
+	}
+}
+
+// TestAuditFindsForgedAnswer: a real query leaves an honest delivery that
+// neither the API nor the CLI reports; an answer forged onto the log for
+// bob, labelled with the finance agent and its ledger (which bob cannot
+// reach), is reported by both as a delivery violation naming the agent.
+func TestAuditFindsForgedAnswer(t *testing.T) {
+	n := nodetest.Start(t, nil)
+	c := nodetest.NewClient(t, n)
+	alice := c.User("alice", "user")
+	c.User("bob", "user")
+	c.Must(http.StatusCreated, "POST", "/v1/agents", nodetest.AdminToken, map[string]string{"id": "travel", "description": "travel, cities, food"})
+	c.Must(http.StatusCreated, "POST", "/v1/agents", nodetest.AdminToken, map[string]string{"id": "finance", "description": "budgets and prices"})
+	c.Must(http.StatusCreated, "POST", "/v1/resources", nodetest.AdminToken, map[string]any{"id": "guide", "kind": "knowledge_base",
+		"description": "city guide about food", "documents": []map[string]string{{"id": "lyon", "text": "Lyon is famous for its bouchons."}}})
+	c.Must(http.StatusCreated, "POST", "/v1/resources", nodetest.AdminToken, map[string]any{"id": "ledger", "kind": "knowledge_base",
+		"description": "company budgets", "documents": []map[string]string{{"id": "q3", "text": "The Q3 budget is 40000 euros."}}})
+	for _, g := range []string{"agent-resource/travel/guide", "agent-resource/finance/ledger", "user-agent/alice/travel",
+		"user-agent/alice/finance", "user-agent/bob/travel"} {
+		c.Must(http.StatusOK, "PUT", "/v1/grants/"+g, nodetest.AdminToken, nil)
+	}
+	asked := c.Must(http.StatusOK, "POST", "/v1/queries", alice, map[string]any{"text": "What food is Lyon famous for?"})
+	honest, _ := asked.Body["id"].(string)
+	if asked.Body["status"] != "answered" || honest == "" {
+		t.Fatalf("alice's query: %s", asked.Raw)
+	}
+	head, err := n.Log.Head(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged, err := events.New(events.Meta{Source: "intruder", Actor: "bob"}, &events.QueryDelivered{QueryID: "q-forged", User: "bob",
+		Channel: "http", Status: "answered", GraphRevision: head,
+		Label: events.Label{Agents: []string{"finance", "travel"}, Resources: []string{"guide", "ledger"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rev, err := n.Log.Append(context.Background(), forged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait := fmt.Sprintf("min_revision=%d", rev)
+	var rows []audit.Read
+	api := c.Must(http.StatusOK, "GET", "/v1/audit/violations?"+wait, nodetest.AdminToken, nil)
+	if err := json.Unmarshal(api.Raw, &rows); err != nil || len(rows) != 1 {
+		t.Fatalf("violations: %s, %v", api.Raw, err)
+	}
+	if v := rows[0]; v.Kind != audit.KindDelivery || v.Query != "q-forged" || v.User != "bob" || v.Revision != rev ||
+		v.Reason != audit.ReasonLabel || v.Detail != "agent finance is not available to bob" || v.Fragment != "" {
+		t.Fatalf("the forged answer reported as %s", api.Raw)
+	}
+	var delivered []audit.Read
+	d := c.Must(http.StatusOK, "GET", "/v1/audit/deliveries?query="+honest+"&"+wait, nodetest.AdminToken, nil)
+	if err := json.Unmarshal(d.Raw, &delivered); err != nil || len(delivered) == 0 {
+		t.Fatalf("deliveries of alice's query: %s, %v", d.Raw, err)
+	}
+	for _, x := range delivered {
+		if !x.Admissible || x.User != "alice" || x.Label == nil || len(x.Label.Agents) == 0 {
+			t.Fatalf("alice's honest delivery judged %+v", x)
+		}
+	}
+	c.Must(http.StatusBadRequest, "GET", "/v1/audit/deliveries?query=no%20such", nodetest.AdminToken, nil)
+	c.Must(http.StatusForbidden, "GET", "/v1/audit/deliveries?query="+honest, alice, nil)
+
+	run := func(args ...string) [][]string {
+		t.Helper()
+		var out bytes.Buffer
+		args = append(args, "-url", c.Base, "-token", nodetest.AdminToken, "-min-revision", fmt.Sprint(rev), "-format", "csv")
+		if err := auditCmd(args, &out); err != nil {
+			t.Fatalf("cmem audit %v: %v", args, err)
+		}
+		records, err := csv.NewReader(&out).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return records
+	}
+	// revision at user agent fragment tier graph_revision admissible reason kind query label detail
+	if r := run("violations"); len(r) != 2 || r[1][2] != "bob" || r[1][7] != "false" || r[1][8] != audit.ReasonLabel ||
+		r[1][9] != audit.KindDelivery || r[1][10] != "q-forged" || r[1][11] != "agents=finance,travel resources=guide,ledger" {
+		t.Fatalf("cmem audit violations: %q", r)
+	}
+	if r := run("deliveries", "-query", honest); len(r) < 2 || r[1][2] != "alice" || r[1][7] != "true" || r[1][9] != audit.KindDelivery {
+		t.Fatalf("cmem audit deliveries: %q", r)
 	}
 }

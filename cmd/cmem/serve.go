@@ -44,6 +44,7 @@ func run(args []string, role string, needsCluster bool) error {
 	fs.StringVar(&cfg.OpenAIBaseURL, "openai-base-url", env("CMEM_OPENAI_BASE_URL", ""), "OpenAI-compatible API base URL; empty = offline provider (CMEM_OPENAI_BASE_URL)")
 	fs.StringVar(&cfg.ChatModel, "chat-model", env("CMEM_CHAT_MODEL", ""), "chat model for the OpenAI provider (CMEM_CHAT_MODEL)")
 	fs.StringVar(&cfg.EmbeddingModel, "embedding-model", env("CMEM_EMBEDDING_MODEL", ""), "embedding model for the OpenAI provider (CMEM_EMBEDDING_MODEL)")
+	fs.StringVar(&cfg.Embedder, "embedder", env("CMEM_EMBEDDER", "semantic"), "offline embedder: semantic (word vectors in the binary) or hashing (CMEM_EMBEDDER)")
 	dims, err := strconv.Atoi(env("CMEM_EMBEDDING_DIMS", "0"))
 	if err != nil {
 		return fmt.Errorf("CMEM_EMBEDDING_DIMS: %w", err)

@@ -13,6 +13,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embed/hashing"
 )
 
 // Reply is one scripted answer of the server.
@@ -86,7 +87,7 @@ type EmbeddingRequest struct {
 // EmbeddingsConfig says how /v1/embeddings answers when no reply is
 // queued.
 type EmbeddingsConfig struct {
-	// Embedder computes the vectors; nil = embed.NewHashing(0).
+	// Embedder computes the vectors; nil = hashing.New(0).
 	Embedder embed.Embedder
 	// Scale multiplies every vector (0 = 1), to check that clients
 	// normalise.
@@ -119,7 +120,7 @@ type Server struct {
 // NewServer starts a server that is closed when the test ends.
 func NewServer(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{t: t, embedCfg: EmbeddingsConfig{Embedder: embed.NewHashing(0), Scale: 1}}
+	s := &Server{t: t, embedCfg: EmbeddingsConfig{Embedder: hashing.New(0), Scale: 1}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/chat/completions", s.handleChat)
 	mux.HandleFunc("POST /v1/embeddings", s.handleEmbeddings)
@@ -155,7 +156,7 @@ func (s *Server) EnqueueEmbeddings(replies ...Reply) {
 // ConfigureEmbeddings sets how embeddings are computed.
 func (s *Server) ConfigureEmbeddings(c EmbeddingsConfig) {
 	if c.Embedder == nil {
-		c.Embedder = embed.NewHashing(0)
+		c.Embedder = hashing.New(0)
 	}
 	if c.Scale == 0 {
 		c.Scale = 1

@@ -1,22 +1,24 @@
-package embed
+package hashing
 
 import (
 	"context"
 	"fmt"
 	"math"
+
+	"github.com/cmem/cmem/embed"
 )
 
-// DefaultHashingDims is the vector length of NewHashing(0).
-const DefaultHashingDims = 256
+// DefaultDims is the vector length of New(0).
+const DefaultDims = 256
 
-// Hashing is the deterministic offline Embedder: signed feature hashing of
+// Embedder is the deterministic offline Embedder: signed feature hashing of
 // words and word pairs. It needs no model and no network, and the same
 // text gives the same vector on every machine and every run, which is
 // what lets projections be rebuilt byte for byte from the log.
 //
 // The vector of a text is computed as follows.
 //
-//   - Tokens: Tokenize(text): Unicode lower-case, split on runes that are
+//   - Tokens: embed.Tokenize(text): Unicode lower-case, split on runes that are
 //     neither letters nor digits, tokens of one rune and English stop
 //     words dropped, plurals folded.
 //   - Features: every token (unigram), and every pair of adjacent tokens
@@ -34,47 +36,38 @@ const DefaultHashingDims = 256
 //
 // Sums are taken in float64 in first-occurrence order and only then
 // rounded to float32, so results do not depend on map iteration order.
-type Hashing struct {
+type Embedder struct {
 	dims int
 }
 
-var _ Embedder = (*Hashing)(nil)
+var _ embed.Embedder = (*Embedder)(nil)
 
-// NewHashing returns a Hashing embedder of dims dimensions; dims <= 0
-// means DefaultHashingDims.
-func NewHashing(dims int) *Hashing {
+// New returns a hashing embedder of dims dimensions; dims <= 0
+// means DefaultDims.
+func New(dims int) *Embedder {
 	if dims <= 0 {
-		dims = DefaultHashingDims
+		dims = DefaultDims
 	}
-	return &Hashing{dims: dims}
+	return &Embedder{dims: dims}
 }
 
 // Model returns "hash-v1-<dims>". The version changes whenever any step
 // above changes, so stored vectors are never compared across versions.
-func (h *Hashing) Model() string { return fmt.Sprintf("hash-v1-%d", h.dims) }
+func (h *Embedder) Model() string { return fmt.Sprintf("hash-v1-%d", h.dims) }
 
 // Dims returns the vector length.
-func (h *Hashing) Dims() int { return h.dims }
+func (h *Embedder) Dims() int { return h.dims }
 
 // Embed returns one vector per text, in order. It fails only when ctx is
 // done.
-func (h *Hashing) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	out := make([][]float32, len(texts))
-	for i, t := range texts {
-		if i%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("%w: %w", ErrEmbed, err)
-			}
-		}
-		out[i] = h.Vector(t)
-	}
-	return out, nil
+func (h *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	return embed.Each(ctx, texts, h.Vector)
 }
 
 // Vector embeds one text; it is Embed without the context, for in-process
 // callers such as the offline LLM provider.
-func (h *Hashing) Vector(text string) []float32 {
-	tokens := Tokenize(text)
+func (h *Embedder) Vector(text string) []float32 {
+	tokens := embed.Tokenize(text)
 	type feature struct {
 		key    string
 		weight float64
@@ -105,23 +98,7 @@ func (h *Hashing) Vector(text string) []float32 {
 		}
 		acc[sum%uint64(h.dims)] += w
 	}
-	return normalise64(acc)
-}
-
-func normalise64(acc []float64) []float32 {
-	var norm float64
-	for _, v := range acc {
-		norm += v * v
-	}
-	out := make([]float32, len(acc))
-	if norm == 0 {
-		return out
-	}
-	norm = math.Sqrt(norm)
-	for i, v := range acc {
-		out[i] = float32(v / norm)
-	}
-	return out
+	return embed.Normalize64(acc)
 }
 
 // fnv1a64 is FNV-1a 64 (as hash/fnv.New64a) without its allocations.
@@ -137,3 +114,8 @@ func fnv1a64(s string) uint64 {
 	}
 	return h
 }
+
+// RelevanceFloor is the default relevance floor of views built with this
+// embedder: 0.01, which only drops hits sharing no word with the query
+// (hashing scores are word overlap; any shared word counts).
+func (h *Embedder) RelevanceFloor() float32 { return 0.01 }

@@ -1,4 +1,4 @@
-package embed
+package openai
 
 import (
 	"context"
@@ -9,17 +9,19 @@ import (
 	"strings"
 	"time"
 
-	openai "github.com/sashabaranov/go-openai"
+	goopenai "github.com/sashabaranov/go-openai"
+
+	"github.com/cmem/cmem/embed"
 )
 
-// Defaults of OpenAIConfig.
+// Defaults of Config.
 const (
-	DefaultOpenAIBaseURL   = "https://api.openai.com/v1"
-	DefaultOpenAIModel     = "text-embedding-3-small"
-	DefaultOpenAIBatchSize = 128
-	DefaultOpenAITimeout   = 30 * time.Second
-	// maxOpenAIBatch is the API's limit on inputs per request.
-	maxOpenAIBatch = 2048
+	DefaultBaseURL   = "https://api.goopenai.com/v1"
+	DefaultModel     = "text-embedding-3-small"
+	DefaultBatchSize = 128
+	DefaultTimeout   = 30 * time.Second
+	// maxBatch is the API's limit on inputs per request.
+	maxBatch = 2048
 )
 
 // knownDims are the native sizes of well-known models, so Dims may be left
@@ -30,53 +32,53 @@ var knownDims = map[string]int{
 	"text-embedding-ada-002": 1536,
 }
 
-// OpenAIConfig configures the OpenAI embedder. Zero fields take defaults.
-type OpenAIConfig struct {
+// Config configures the OpenAI embedder. Zero fields take defaults.
+type Config struct {
 	// BaseURL of an OpenAI-compatible API including the version path, e.g.
-	// "http://127.0.0.1:11434/v1" for Ollama. Default DefaultOpenAIBaseURL.
+	// "http://127.0.0.1:11434/v1" for Ollama. Default DefaultBaseURL.
 	BaseURL string
 	// APIKey is sent as a bearer token; empty sends none (local servers).
 	APIKey string
-	// Model is the embedding model. Default DefaultOpenAIModel.
+	// Model is the embedding model. Default DefaultModel.
 	Model string
 	// Dims is the vector length. Zero means the native size of a known
 	// Model; other models must set it. For text-embedding-3 models it is
 	// also sent as "dimensions", which those models honour by truncation.
 	Dims int
 	// BatchSize is the number of texts per request. Default
-	// DefaultOpenAIBatchSize, at most 2048.
+	// DefaultBatchSize, at most 2048.
 	BatchSize int
-	// Timeout bounds each request. Default DefaultOpenAITimeout.
+	// Timeout bounds each request. Default DefaultTimeout.
 	Timeout time.Duration
 	// HTTPClient is optional; nil uses a fresh http.Client.
 	HTTPClient *http.Client
 }
 
-func (c *OpenAIConfig) setDefaults() {
+func (c *Config) setDefaults() {
 	if c.BaseURL == "" {
-		c.BaseURL = DefaultOpenAIBaseURL
+		c.BaseURL = DefaultBaseURL
 	}
 	if c.Model == "" {
-		c.Model = DefaultOpenAIModel
+		c.Model = DefaultModel
 	}
 	if c.Dims == 0 {
 		c.Dims = knownDims[c.Model]
 	}
 	if c.BatchSize == 0 {
-		c.BatchSize = DefaultOpenAIBatchSize
+		c.BatchSize = DefaultBatchSize
 	}
 	if c.Timeout == 0 {
-		c.Timeout = DefaultOpenAITimeout
+		c.Timeout = DefaultTimeout
 	}
 }
 
 // Validate reports every problem of the configuration after defaults are
-// applied, joined, each wrapping ErrConfig.
-func (c OpenAIConfig) Validate() error {
+// applied, joined, each wrapping embed.ErrConfig.
+func (c Config) Validate() error {
 	c.setDefaults()
 	var errs []error
 	bad := func(format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrConfig}, args...)...))
+		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{embed.ErrConfig}, args...)...))
 	}
 	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		bad("BaseURL %q is not an http(s) URL", c.BaseURL)
@@ -87,8 +89,8 @@ func (c OpenAIConfig) Validate() error {
 	if c.Dims <= 0 {
 		bad("Dims must be set for model %q", c.Model)
 	}
-	if c.BatchSize < 1 || c.BatchSize > maxOpenAIBatch {
-		bad("BatchSize %d is outside 1..%d", c.BatchSize, maxOpenAIBatch)
+	if c.BatchSize < 1 || c.BatchSize > maxBatch {
+		bad("BatchSize %d is outside 1..%d", c.BatchSize, maxBatch)
 	}
 	if c.Timeout < 0 {
 		bad("Timeout %s is negative", c.Timeout)
@@ -96,41 +98,41 @@ func (c OpenAIConfig) Validate() error {
 	return errors.Join(errs...)
 }
 
-// OpenAI embeds through an OpenAI-compatible /embeddings endpoint. Texts
+// Embedder embeds through an OpenAI-compatible /embeddings endpoint. Texts
 // are sent in batches of BatchSize, one request after another; blank texts
 // are not sent (the API rejects them) and get the zero vector, as with
 // Hashing. Returned vectors are checked for count, index and length, and
 // L2-normalised, since not every compatible server normalises.
-type OpenAI struct {
-	cfg    OpenAIConfig
-	client *openai.Client
+type Embedder struct {
+	cfg    Config
+	client *goopenai.Client
 }
 
-var _ Embedder = (*OpenAI)(nil)
+var _ embed.Embedder = (*Embedder)(nil)
 
-// NewOpenAI validates cfg and returns the embedder.
-func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
+// New validates cfg and returns the embedder.
+func New(cfg Config) (*Embedder, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	cfg.setDefaults()
-	cc := openai.DefaultConfig(cfg.APIKey)
+	cc := goopenai.DefaultConfig(cfg.APIKey)
 	cc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	if cfg.HTTPClient != nil {
 		cc.HTTPClient = cfg.HTTPClient
 	}
-	return &OpenAI{cfg: cfg, client: openai.NewClientWithConfig(cc)}, nil
+	return &Embedder{cfg: cfg, client: goopenai.NewClientWithConfig(cc)}, nil
 }
 
 // Model returns "openai:<model>:<dims>".
-func (o *OpenAI) Model() string { return fmt.Sprintf("openai:%s:%d", o.cfg.Model, o.cfg.Dims) }
+func (o *Embedder) Model() string { return fmt.Sprintf("openai:%s:%d", o.cfg.Model, o.cfg.Dims) }
 
 // Dims returns the configured vector length.
-func (o *OpenAI) Dims() int { return o.cfg.Dims }
+func (o *Embedder) Dims() int { return o.cfg.Dims }
 
 // Embed returns one L2-normalised vector per text, in order. Errors wrap
-// ErrEmbed (and the cause, e.g. context.DeadlineExceeded).
-func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+// embed.ErrEmbed (and the cause, e.g. context.DeadlineExceeded).
+func (o *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	var pending []int // indexes of non-blank texts
 	for i, t := range texts {
@@ -157,33 +159,33 @@ func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error)
 	return out, nil
 }
 
-func (o *OpenAI) embedBatch(ctx context.Context, batch []string) ([][]float32, error) {
+func (o *Embedder) embedBatch(ctx context.Context, batch []string) ([][]float32, error) {
 	ctx, cancel := context.WithTimeout(ctx, o.cfg.Timeout)
 	defer cancel()
-	req := openai.EmbeddingRequestStrings{
+	req := goopenai.EmbeddingRequestStrings{
 		Input:          batch,
-		Model:          openai.EmbeddingModel(o.cfg.Model),
-		EncodingFormat: openai.EmbeddingEncodingFormatFloat,
+		Model:          goopenai.EmbeddingModel(o.cfg.Model),
+		EncodingFormat: goopenai.EmbeddingEncodingFormatFloat,
 	}
 	if strings.HasPrefix(o.cfg.Model, "text-embedding-3") {
 		req.Dimensions = o.cfg.Dims
 	}
 	res, err := o.client.CreateEmbeddings(ctx, req)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrEmbed, o.cfg.Model, err)
+		return nil, fmt.Errorf("%w: %s: %w", embed.ErrEmbed, o.cfg.Model, err)
 	}
 	if len(res.Data) != len(batch) {
-		return nil, fmt.Errorf("%w: %d vectors for %d texts", ErrEmbed, len(res.Data), len(batch))
+		return nil, fmt.Errorf("%w: %d vectors for %d texts", embed.ErrEmbed, len(res.Data), len(batch))
 	}
 	vecs := make([][]float32, len(batch))
 	for _, d := range res.Data {
 		if d.Index < 0 || d.Index >= len(batch) || vecs[d.Index] != nil {
-			return nil, fmt.Errorf("%w: bad or repeated index %d", ErrEmbed, d.Index)
+			return nil, fmt.Errorf("%w: bad or repeated index %d", embed.ErrEmbed, d.Index)
 		}
 		if len(d.Embedding) != o.cfg.Dims {
-			return nil, fmt.Errorf("%w: vector of %d dims, want %d", ErrEmbed, len(d.Embedding), o.cfg.Dims)
+			return nil, fmt.Errorf("%w: vector of %d dims, want %d", embed.ErrEmbed, len(d.Embedding), o.cfg.Dims)
 		}
-		vecs[d.Index] = Normalize(d.Embedding)
+		vecs[d.Index] = embed.Normalize(d.Embedding)
 	}
 	return vecs, nil
 }

@@ -1,4 +1,4 @@
-package embed_test
+package openai_test
 
 import (
 	"context"
@@ -10,13 +10,15 @@ import (
 
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/embed/embedtest"
+	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embed/openai"
 	"github.com/cmem/cmem/llm/llmtest"
 )
 
-func newOpenAI(t *testing.T, srv *llmtest.Server, cfg embed.OpenAIConfig) *embed.OpenAI {
+func newOpenAI(t *testing.T, srv *llmtest.Server, cfg openai.Config) *openai.Embedder {
 	t.Helper()
 	cfg.BaseURL = srv.URL
-	e, err := embed.NewOpenAI(cfg)
+	e, err := openai.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,8 +30,8 @@ func newOpenAI(t *testing.T, srv *llmtest.Server, cfg embed.OpenAIConfig) *embed
 // the client's normalising and index ordering are exercised too.
 func TestOpenAIContract(t *testing.T) {
 	srv := llmtest.NewServer(t)
-	srv.ConfigureEmbeddings(llmtest.EmbeddingsConfig{Embedder: embed.NewHashing(256), Scale: 3, Reverse: true})
-	e := newOpenAI(t, srv, embed.OpenAIConfig{APIKey: "sk-test", Model: "local-embedder", Dims: 256, BatchSize: 50})
+	srv.ConfigureEmbeddings(llmtest.EmbeddingsConfig{Embedder: hashing.New(256), Scale: 3, Reverse: true})
+	e := newOpenAI(t, srv, openai.Config{APIKey: "sk-test", Model: "local-embedder", Dims: 256, BatchSize: 50})
 	embedtest.Run(t, e)
 	if len(srv.EmbeddingRequests()) == 0 {
 		t.Fatal("no request reached the server")
@@ -38,7 +40,7 @@ func TestOpenAIContract(t *testing.T) {
 
 func TestOpenAIRequests(t *testing.T) {
 	srv := llmtest.NewServer(t)
-	e := newOpenAI(t, srv, embed.OpenAIConfig{APIKey: "sk-test", Model: "text-embedding-3-small", Dims: 256, BatchSize: 2})
+	e := newOpenAI(t, srv, openai.Config{APIKey: "sk-test", Model: "text-embedding-3-small", Dims: 256, BatchSize: 2})
 	texts := []string{"first text", "", "second text", "third text"}
 	vecs, err := e.Embed(context.Background(), texts)
 	if err != nil {
@@ -63,7 +65,7 @@ func TestOpenAIRequests(t *testing.T) {
 			t.Errorf("request %d: inputs %q, want %q (blank text must not be sent)", i, r.Input, wantInputs[i])
 		}
 	}
-	h := embed.NewHashing(256)
+	h := hashing.New(256)
 	for i, text := range texts {
 		if !slices.Equal(vecs[i], h.Vector(text)) {
 			t.Errorf("vector %d is not the server's vector for %q", i, text)
@@ -73,7 +75,7 @@ func TestOpenAIRequests(t *testing.T) {
 
 func TestOpenAIOmitsDimensionsForOtherModels(t *testing.T) {
 	srv := llmtest.NewServer(t)
-	e := newOpenAI(t, srv, embed.OpenAIConfig{Model: "nomic-embed-text", Dims: 256})
+	e := newOpenAI(t, srv, openai.Config{Model: "nomic-embed-text", Dims: 256})
 	if _, err := e.Embed(context.Background(), []string{"x y"}); err != nil {
 		t.Fatal(err)
 	}
@@ -87,13 +89,13 @@ func TestOpenAIErrors(t *testing.T) {
 	tests := []struct {
 		name  string
 		reply llmtest.Reply
-		cfg   embed.OpenAIConfig
+		cfg   openai.Config
 		cause error
 	}{
-		{"server error", llmtest.Status(http.StatusInternalServerError, "boom"), embed.OpenAIConfig{Dims: 256}, nil},
-		{"garbage", llmtest.Garbage(), embed.OpenAIConfig{Dims: 256}, nil},
-		{"wrong dims", llmtest.Reply{}, embed.OpenAIConfig{Dims: 512, Model: "m"}, nil},
-		{"timeout", llmtest.Reply{Delay: time.Minute}, embed.OpenAIConfig{Dims: 256, Timeout: 20 * time.Millisecond}, context.DeadlineExceeded},
+		{"server error", llmtest.Status(http.StatusInternalServerError, "boom"), openai.Config{Dims: 256}, nil},
+		{"garbage", llmtest.Garbage(), openai.Config{Dims: 256}, nil},
+		{"wrong dims", llmtest.Reply{}, openai.Config{Dims: 512, Model: "m"}, nil},
+		{"timeout", llmtest.Reply{Delay: time.Minute}, openai.Config{Dims: 256, Timeout: 20 * time.Millisecond}, context.DeadlineExceeded},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -115,10 +117,10 @@ func TestOpenAIErrors(t *testing.T) {
 }
 
 func TestOpenAIConfigValidate(t *testing.T) {
-	if err := (embed.OpenAIConfig{}).Validate(); err != nil {
+	if err := (openai.Config{}).Validate(); err != nil {
 		t.Fatalf("defaults must validate: %v", err)
 	}
-	err := embed.OpenAIConfig{BaseURL: "ftp://x", Model: "custom", BatchSize: 5000, Timeout: -1}.Validate()
+	err := openai.Config{BaseURL: "ftp://x", Model: "custom", BatchSize: 5000, Timeout: -1}.Validate()
 	if !errors.Is(err, embed.ErrConfig) {
 		t.Fatalf("err %v, want ErrConfig", err)
 	}
@@ -126,7 +128,7 @@ func TestOpenAIConfigValidate(t *testing.T) {
 	if !errors.As(err, &joined) || len(joined.Unwrap()) != 4 {
 		t.Fatalf("want 4 joined problems (URL, dims, batch, timeout), got %v", err)
 	}
-	if _, err := embed.NewOpenAI(embed.OpenAIConfig{Model: "custom"}); !errors.Is(err, embed.ErrConfig) {
+	if _, err := openai.New(openai.Config{Model: "custom"}); !errors.Is(err, embed.ErrConfig) {
 		t.Fatalf("NewOpenAI without dims for an unknown model: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package embed_test
+package hashing_test
 
 import (
 	"context"
@@ -9,11 +9,12 @@ import (
 
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/embed/embedtest"
+	"github.com/cmem/cmem/embed/hashing"
 )
 
 func TestHashingContract(t *testing.T) {
-	embedtest.Run(t, embed.NewHashing(0))
-	embedtest.Run(t, embed.NewHashing(64))
+	embedtest.Run(t, hashing.New(0))
+	embedtest.Run(t, hashing.New(64))
 }
 
 func TestHashingModelAndDims(t *testing.T) {
@@ -27,7 +28,7 @@ func TestHashingModelAndDims(t *testing.T) {
 		{1024, 1024, "hash-v1-1024"},
 	}
 	for _, tc := range tests {
-		h := embed.NewHashing(tc.dims)
+		h := hashing.New(tc.dims)
 		if h.Dims() != tc.wantDims || h.Model() != tc.wantModel {
 			t.Errorf("NewHashing(%d): %s/%d, want %s/%d", tc.dims, h.Model(), h.Dims(), tc.wantModel, tc.wantDims)
 		}
@@ -56,7 +57,7 @@ func TestFNVMatchesStdlib(t *testing.T) {
 	for _, s := range []string{"", "a", "market share", "ünïcödé"} {
 		h := fnv.New64a()
 		_, _ = h.Write([]byte(s))
-		if got := embed.FNV1a64(s); got != h.Sum64() {
+		if got := hashing.FNV1a64(s); got != h.Sum64() {
 			t.Errorf("fnv1a64(%q) = %x, want %x", s, got, h.Sum64())
 		}
 	}
@@ -65,9 +66,9 @@ func TestFNVMatchesStdlib(t *testing.T) {
 // One token: exactly one component, ±1, at FNV-1a(token) mod dims, with
 // the sign of bit 63. This pins the documented construction.
 func TestHashingSingleFeature(t *testing.T) {
-	h := embed.NewHashing(256)
+	h := hashing.New(256)
 	v := h.Vector("Revenue")
-	sum := embed.FNV1a64("revenue")
+	sum := hashing.FNV1a64("revenue")
 	want := float32(1)
 	if sum>>63 == 1 {
 		want = -1
@@ -86,7 +87,7 @@ func TestHashingSingleFeature(t *testing.T) {
 // a repeated token weighs 1+ln 2. Checked through squared norms before
 // normalisation, recovered from the dot products with one-token vectors.
 func TestHashingWeights(t *testing.T) {
-	h := embed.NewHashing(4096) // wide, so the three features do not collide
+	h := hashing.New(4096) // wide, so the three features do not collide
 	a, b := h.Vector("alpha"), h.Vector("bravo")
 	ab := h.Vector("alpha bravo")
 	// |raw|² = 1 + 1 + 0.25, so each unigram's share is 1/sqrt(2.25).
@@ -108,7 +109,7 @@ func TestHashingWeights(t *testing.T) {
 }
 
 func TestHashingZeroVector(t *testing.T) {
-	h := embed.NewHashing(0)
+	h := hashing.New(0)
 	for _, s := range []string{"", "   ", "the of and", "!!! ??"} {
 		v := h.Vector(s)
 		for _, x := range v {
@@ -140,7 +141,7 @@ func TestCosineAndNormalize(t *testing.T) {
 }
 
 func TestHashingRanksRelatedTexts(t *testing.T) {
-	h := embed.NewHashing(0)
+	h := hashing.New(0)
 	q := h.Vector("latest football match scores")
 	sports := h.Vector("Specialist in sports news: games, match scores, athletes and football tournaments.")
 	finance := h.Vector("Performs financial modeling and cost projections.")
@@ -152,7 +153,7 @@ func TestHashingRanksRelatedTexts(t *testing.T) {
 func TestHashingDoneContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := embed.NewHashing(0).Embed(ctx, []string{"x"}); err == nil {
+	if _, err := hashing.New(0).Embed(ctx, []string{"x"}); err == nil {
 		t.Fatal("Embed with a done context succeeded")
 	}
 }

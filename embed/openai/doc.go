@@ -1,0 +1,3 @@
+// Package openai is the embed.Embedder of any OpenAI-compatible
+// /embeddings endpoint, through go-openai.
+package openai

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -278,6 +279,7 @@ func TestOpenAPIFlows(t *testing.T) {
 	}
 	r = c.Must(http.StatusOK, "POST", "/v1/queries", alice, map[string]any{"text": "plan a day in Lyon"})
 	c.Must(http.StatusOK, "GET", "/v1/queries/"+r.Body["id"].(string)+"?wait=1", alice, nil)
+	c.Must(http.StatusOK, "GET", "/v1/audit/deliveries?query="+r.Body["id"].(string)+"&min_revision="+strconv.FormatUint(r.Revision(), 10), admin, nil)
 
 	g := nodetest.NewClient(t, nodetest.Start(t, func(cfg *node.Config) { cfg.Role = node.RoleGateway }))
 	bob := g.User("bob", "user")

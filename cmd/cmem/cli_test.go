@@ -14,7 +14,7 @@ import (
 func TestHelpExitsZeroEverywhere(t *testing.T) {
 	for _, args := range [][]string{
 		{"-h"}, {"help"}, {"version", "-h"},
-		{"audit", "-h"}, {"audit", "visible", "-h"}, {"audit", "metrics", "-h"},
+		{"audit", "-h"}, {"audit", "visible", "-h"}, {"audit", "deliveries", "-h"}, {"audit", "metrics", "-h"},
 		{"policy", "-h"}, {"policy", "set", "-h"}, {"policy", "list", "-h"},
 		{"user", "-h"}, {"user", "add", "-h"}, {"agent", "add", "-h"}, {"resource", "add", "-h"},
 		{"grant", "-h"}, {"grant", "user-agent", "-h"}, {"revoke", "agent-resource", "-h"},

@@ -38,7 +38,7 @@ func fragmentCmd(args []string, out io.Writer) error {
 	return c.do(http.MethodPost, "/v1/fragments", body, http.StatusCreated)
 }
 
-const memoryUsage = `usage: cmem memory view -agent A -query Q [-k-user 10] [-k-cross 10] [-min-revision N]
+const memoryUsage = `usage: cmem memory view -agent A -query Q [-k-user 10] [-k-cross 10] [-min-revision N] [-min-score S]
 `
 
 // memoryCmd runs `cmem memory view`.
@@ -56,10 +56,18 @@ func memoryCmd(args []string, out io.Writer) error {
 	kUser := c.fs.Int("k-user", 10, "private fragments to return (max 100)")
 	kCross := c.fs.Int("k-cross", 10, "shared fragments to return (max 100)")
 	minRev := c.fs.Uint64("min-revision", 0, "wait until the view includes this revision")
+	minScore := c.fs.String("min-score", "", "relevance floor, -1..1 (default: the embedder's)")
 	if _, err := c.parse(args, 0); err != nil {
 		return err
 	}
 	body := map[string]any{"agent": *agent, "query": *query, "k_user": *kUser, "k_cross": *kCross, "min_revision": *minRev}
+	if *minScore != "" {
+		f, err := strconv.ParseFloat(*minScore, 32)
+		if err != nil {
+			return fmt.Errorf("-min-score must be a number: %w", err)
+		}
+		body["min_score"] = f
+	}
 	return c.do(http.MethodPost, "/v1/memory/view", body, http.StatusOK)
 }
 

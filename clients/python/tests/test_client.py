@@ -84,6 +84,8 @@ class TestClient(LiveTest):
         visible = self.admin.audit_visible(self.user, self.agent, min_revision=q["revision"])
         self.assertEqual(visible["user"], self.user)
         self.assertIsInstance(self.admin.audit_violations(min_revision=q["revision"]), list)
+        deliveries = self.admin.audit_deliveries(q["id"], min_revision=q["revision"])
+        self.assertTrue(all(d["kind"] == "delivery" and d["admissible"] for d in deliveries), deliveries)
         self.assertIn("queries", self.admin.audit_metrics(min_revision=q["revision"]))
 
 

@@ -146,9 +146,12 @@ class Client:
             body["derived_from"] = list(derived_from)
         return cast(Written, self._call("POST", "/v1/fragments", body))
 
-    def memory_view(self, agent: str, query: str, *, k_user: int = 10, k_cross: int = 10, min_revision: Optional[int] = None) -> View:
-        """The fragments agent may recall for this user, ranked by query."""
-        body = {"agent": agent, "query": query, "k_user": k_user, "k_cross": k_cross, "min_revision": self._min(min_revision) or 0}
+    def memory_view(self, agent: str, query: str, *, k_user: int = 10, k_cross: int = 10, min_revision: Optional[int] = None,
+                    min_score: Optional[float] = None) -> View:
+        """The fragments agent may recall for this user, ranked by query (those scoring below min_score left out)."""
+        body: Dict[str, Any] = {"agent": agent, "query": query, "k_user": k_user, "k_cross": k_cross, "min_revision": self._min(min_revision) or 0}
+        if min_score is not None:
+            body["min_score"] = min_score
         return cast(View, self._call("POST", "/v1/memory/view", body))
 
     # --- queries ---------------------------------------------------------------
@@ -178,6 +181,10 @@ class Client:
     def audit_reads(self, fragment: str, *, min_revision: Optional[int] = None) -> List[Dict[str, Any]]:
         """Every read of fragment, admissible or not at its time."""
         return self._call("GET", "/v1/audit/reads", query={"fragment": fragment, "min_revision": self._min(min_revision)})
+
+    def audit_deliveries(self, query: str, *, min_revision: Optional[int] = None) -> List[Dict[str, Any]]:
+        """Every delivery of a query's answer and steps to its user, with the audit's verdict."""
+        return self._call("GET", "/v1/audit/deliveries", query={"query": query, "min_revision": self._min(min_revision)})
 
     def audit_violations(self, *, from_: Optional[str] = None, to: Optional[str] = None, min_revision: Optional[int] = None) -> List[Dict[str, Any]]:
         """Every read that was not admissible when served."""

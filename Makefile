@@ -6,7 +6,7 @@ LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 
-.PHONY: run test test-deps bench lint fmt vet build install clean embeddings
+.PHONY: run test test-deps bench fuzz lint fmt vet build install clean embeddings
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 ## (it builds bin/cmem first, so the walkthrough's `cmem` commands work: export PATH=$PWD/bin:$PATH)
@@ -26,11 +26,23 @@ test-deps:
 bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./access/
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
+	$(GO) test -run '^$$' -bench AppendSync -benchtime 1x ./eventlog/
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
 	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
+
+## fuzz: run every fuzz target for FUZZTIME each (their seed corpora run in `make test`)
+FUZZTIME ?= 30s
+FUZZ_TARGETS := \
+	events:FuzzEnvelope events:FuzzPayload \
+	gateway:FuzzDecodeBody gateway:FuzzTimeAndWait gateway:FuzzHTTPBodies gateway:FuzzNATSIngress \
+	resources:FuzzEvaluate resources:FuzzBuild memory:FuzzCheckPolicy subjects:FuzzReplyAllowed
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "== $$name ($$pkg, $(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) -parallel 1 ./$$pkg/; done
 
 ## lint: gofmt, go vet and golangci-lint
 lint: vet

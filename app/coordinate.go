@@ -52,8 +52,10 @@ func (p *Pipeline) Coordinate(ctx context.Context, cmd CoordinateCmd) error {
 	offered := p.app.view.Agents(q.User, snap.Point())
 	if next <= p.cfg.MaxRounds && len(offered) > 0 {
 		st := p.roundState(q, next, offered, snap)
-		p.setReach(ctx, q, &st, snap)
-		plan, err := p.scheme.Next(ctx, st)
+		if rr, ok := p.app.llm.(reachReader); ok && rr.ReadsReach() {
+			p.setReach(ctx, q, &st, snap)
+		}
+		plan, err := p.SchemeFor(q.User).Next(ctx, st)
 		if err != nil {
 			return p.providerFailure(ctx, q, cmd.Cause, "coordinator", err)
 		}
@@ -80,6 +82,9 @@ func (p *Pipeline) Coordinate(ctx context.Context, cmd CoordinateCmd) error {
 // it enters the next subquery.
 func (p *Pipeline) roundState(q query.Query, round int, offered []string, snap Snapshot) RoundState {
 	st := RoundState{Query: q.Text, Round: round, MaxRounds: p.cfg.MaxRounds}
+	for _, s := range q.Steps {
+		st.Consulted = append(st.Consulted, s.Agent)
+	}
 	for _, id := range offered {
 		a, _ := p.app.view.Agent(id)
 		st.Agents = append(st.Agents, llm.AgentCard{ID: id, Description: a.Description})

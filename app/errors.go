@@ -13,6 +13,12 @@ var (
 	// ErrUnavailable means a projection did not reach the revision a read
 	// needs within the configured wait; retrying later can succeed.
 	ErrUnavailable = errors.New("not yet available")
+	// ErrTooLarge means a request, or the event it would become, exceeds a
+	// size limit; the message names the limit.
+	ErrTooLarge = errors.New("too large")
+	// ErrRateLimited means a caller exceeded its rate limit; retrying
+	// later succeeds.
+	ErrRateLimited = errors.New("rate limited")
 )
 
 // ErrPolicyRefused means a write or read policy refused the request; it is

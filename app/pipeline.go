@@ -89,13 +89,13 @@ type Pipeline struct {
 	app     *App
 	cfg     PipelineConfig
 	queries QueryStates
-	scheme  Scheme
 	logger  *slog.Logger
 	tools   sync.Map // resource id + registration revision -> resources.Tool
 }
 
 // NewPipeline returns the pipeline over a; cfg's zero fields take defaults.
-// The coordination scheme is Centralized (the paper's coordinator).
+// The coordination scheme of a query is the coordination policy in force
+// for its user (Centralized, the paper's coordinator, by default).
 func NewPipeline(a *App, cfg PipelineConfig, queries QueryStates, logger *slog.Logger) (*Pipeline, error) {
 	cfg.SetDefaults()
 	if err := cfg.Validate(); err != nil {
@@ -107,7 +107,7 @@ func NewPipeline(a *App, cfg PipelineConfig, queries QueryStates, logger *slog.L
 	if logger == nil {
 		logger = slog.Default()
 	}
-	return &Pipeline{app: a, cfg: cfg, queries: queries, scheme: Centralized{LLM: a.llm}, logger: logger}, nil
+	return &Pipeline{app: a, cfg: cfg, queries: queries, logger: logger}, nil
 }
 
 // Config returns the effective configuration.

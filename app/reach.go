@@ -21,6 +21,12 @@ type searcher interface {
 	Search(query string, k int) []string
 }
 
+// reachReader is implemented by providers that say whether they route by
+// AgentCard.Reach; Reach is computed only for those that do.
+type reachReader interface {
+	ReadsReach() bool
+}
+
 // setReach fills the Reach of every agent of st that has not served this
 // query yet (see reachOf).
 func (p *Pipeline) setReach(ctx context.Context, q query.Query, st *RoundState, snap Snapshot) {

@@ -4,24 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
-	"time"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 )
-
-// cardSpy is a provider whose coordinator records the agent cards it is
-// shown and stops.
-type cardSpy struct {
-	llm.Provider
-	seen [][]llm.AgentCard
-}
-
-func (s *cardSpy) Coordinate(_ context.Context, req llm.CoordinateRequest) (llm.Decision, error) {
-	s.seen = append(s.seen, req.Agents)
-	return llm.Decision{Stop: true}, nil
-}
 
 // Reach measures what an agent can answer from — its knowledge base's
 // passages and the memory admissible to (u,a) — as a number: an agent
@@ -32,7 +18,7 @@ func TestReachCountsOnlyWhatTheAgentCanAnswerFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spy := &cardSpy{Provider: offline}
+	spy := &coordSpy{Provider: offline}
 	r := newRig(t, spy)
 	world(t, r)
 	ctx := context.Background()
@@ -53,20 +39,9 @@ func TestReachCountsOnlyWhatTheAgentCanAnswerFrom(t *testing.T) {
 	}
 	reach := func(id, user string) map[string]float32 {
 		t.Helper()
-		e, err := events.New(events.Meta{Source: "t", Actor: user, CorrelationID: id, Time: time.Now()},
-			&events.QuerySubmitted{ID: id, User: user, Text: question, Channel: "http"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rev, err := r.log.Append(ctx, e, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Coordinate(ctx, app.CoordinateCmd{QueryID: id, Revision: rev}); err != nil {
-			t.Fatal(err)
-		}
+		r.coordinate(t, p, id, user, question)
 		out := map[string]float32{}
-		for _, c := range spy.seen[len(spy.seen)-1] {
+		for _, c := range spy.last().Agents {
 			out[c.ID] = c.Reach
 		}
 		return out

@@ -41,6 +41,11 @@ func (a *App) RegisterResource(ctx context.Context, by Identity, id, kind, descr
 	if _, err := resources.Build(id, kind, description, raw, a.cfg.Resources); err != nil {
 		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
+	// Secrets are passed by reference (the log keeps the reference, never
+	// the value); each must resolve on this server now.
+	if err := resources.CheckSecrets(kind, raw, a.cfg.Resources); err != nil {
+		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
 	p := &events.ResourceRegistered{ID: id, Kind: kind, Description: description, Config: raw}
 	rev, err := a.append(ctx, by, p, true)
 	if err != nil {

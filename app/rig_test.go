@@ -109,3 +109,21 @@ func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig
 	}
 	return r
 }
+
+// coordinate submits a query of user and runs its first coordinator stage.
+func (r *rig) coordinate(t testing.TB, p *app.Pipeline, id, user, text string) {
+	t.Helper()
+	ctx := context.Background()
+	e, err := events.New(events.Meta{Source: "t", Actor: user, CorrelationID: id, Time: time.Now()},
+		&events.QuerySubmitted{ID: id, User: user, Text: text, Channel: "http"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rev, err := r.log.Append(ctx, e, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Coordinate(ctx, app.CoordinateCmd{QueryID: id, Revision: rev}); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"testing"
-	"time"
 
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/events"
@@ -130,24 +129,28 @@ func TestDeliveryWithholdsWhatTheUserLost(t *testing.T) {
 	}
 }
 
-// historySpy is a provider whose coordinator records the history it is
-// shown and stops.
-type historySpy struct {
+// coordSpy is a provider whose coordinator records what it is shown and
+// stops. It reads history and reach, as a model may.
+type coordSpy struct {
 	llm.Provider
-	seen [][]llm.HistoryItem
+	seen []llm.CoordinateRequest
 }
 
-func (h *historySpy) Coordinate(_ context.Context, req llm.CoordinateRequest) (llm.Decision, error) {
-	h.seen = append(h.seen, req.History)
+func (s *coordSpy) Coordinate(_ context.Context, req llm.CoordinateRequest) (llm.Decision, error) {
+	s.seen = append(s.seen, req)
 	return llm.Decision{Stop: true}, nil
 }
+
+func (*coordSpy) ReadsReach() bool { return true }
+
+func (s *coordSpy) last() llm.CoordinateRequest { return s.seen[len(s.seen)-1] }
 
 func TestCoordinatorHistoryIsOnlyWhatTheUserMayStillSee(t *testing.T) {
 	offline, err := llm.NewOffline(llm.OfflineConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	spy := &historySpy{Provider: offline}
+	spy := &coordSpy{Provider: offline}
 	r := newRig(t, spy)
 	world(t, r)
 	ctx := context.Background()
@@ -158,19 +161,8 @@ func TestCoordinatorHistoryIsOnlyWhatTheUserMayStillSee(t *testing.T) {
 	}
 	ask := func(id string) []llm.HistoryItem {
 		t.Helper()
-		e, err := events.New(events.Meta{Source: "t", Actor: "alice", CorrelationID: id, Time: time.Now()},
-			&events.QuerySubmitted{ID: id, User: "alice", Text: "and now?", Channel: "http"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rev, err := r.log.Append(ctx, e, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Coordinate(ctx, app.CoordinateCmd{QueryID: id, Revision: rev}); err != nil {
-			t.Fatal(err)
-		}
-		return spy.seen[len(spy.seen)-1]
+		r.coordinate(t, p, id, "alice", "and now?")
+		return spy.last().History
 	}
 	if h := ask("q2"); len(h) != 1 || h[0].Answer != "9 million" {
 		t.Fatalf("the earlier answer must be shown while alice may see it: %+v", h)

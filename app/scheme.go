@@ -27,9 +27,12 @@ type RoundState struct {
 	Round     int
 	MaxRounds int
 	// Agents is exactly A(u,t) at the stage's snapshot.
-	Agents  []llm.AgentCard
-	Turns   []LabelledTurn
-	History []LabelledHistory
+	Agents []llm.AgentCard
+	// Consulted is the agent of every earlier round, in order, whether or
+	// not its turn is still deliverable (only ids: no content).
+	Consulted []string
+	Turns     []LabelledTurn
+	History   []LabelledHistory
 }
 
 // LabelledTurn is an earlier (agent, subquery, response) of this query and

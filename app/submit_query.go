@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/subjects"
 )
 
 // Query channels.
@@ -29,6 +30,9 @@ func (a *App) SubmitQuery(ctx context.Context, by Identity, text, channel, reply
 		if err := a.checkedExists(ctx, "users/", by.ID); err != nil {
 			return "", 0, err
 		}
+	}
+	if err := subjects.CheckReply(by.ID, reply); err != nil {
+		return "", 0, fmt.Errorf("%w: %w", ErrForbidden, err)
 	}
 	if strings.TrimSpace(text) == "" || len(text) > MaxQueryBytes {
 		return "", 0, fmt.Errorf("%w: text must be 1..%d bytes", ErrInvalid, MaxQueryBytes)

@@ -24,9 +24,12 @@ func Example_externalConsumer() {
 }
 
 func followGrantsAndReads(ctx context.Context) error {
-	// cmem serve's embedded server accepts the admin token; a cluster takes
-	// whatever credentials its operator issues.
-	nc, err := nats.Connect("nats://127.0.0.1:4222", nats.Token(os.Getenv("CMEM_ADMIN_TOKEN")))
+	// cmem serve's embedded server gives the token in
+	// $CMEM_DATA/nats-reader.token read-only access to the event stream
+	// (inbox prefix _CMEM_READER); a cluster takes whatever credentials its
+	// operator issues (deploy/nats.conf, user analytics).
+	nc, err := nats.Connect("nats://127.0.0.1:4222", nats.Token(os.Getenv("CMEM_NATS_READER_TOKEN")),
+		nats.CustomInboxPrefix("_CMEM_READER"))
 	if err != nil {
 		return err
 	}

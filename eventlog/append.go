@@ -87,6 +87,9 @@ func (l *Log) message(ctx context.Context, e events.Envelope) (*nats.Msg, error)
 	if err != nil {
 		return nil, err
 	}
+	if limit := l.MaxEventBytes(); int64(len(raw)) > limit {
+		return nil, fmt.Errorf("%w: %s encodes to %d bytes, the limit is %d", ErrTooLarge, e.Type, len(raw), limit)
+	}
 	msg := nats.NewMsg(Subject(e.Subject))
 	msg.Data = raw
 	msg.Header.Set(TypeHeader, e.Type)
@@ -102,3 +105,13 @@ func isWrongLastSequence(err error) bool {
 	return apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence ||
 		apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant
 }
+
+// headerAllowance is what an event's headers (type, message id, expected
+// stream and sequence) may take of the server's payload limit.
+const headerAllowance = 1024
+
+// MaxEventBytes is the largest encoded event Append takes: the server's
+// message limit (1 MiB by default) less room for the headers. The check is
+// on the encoded event, after JSON escaping, which can multiply the size
+// of a field (a '<' becomes 6 bytes).
+func (l *Log) MaxEventBytes() int64 { return l.nc.MaxPayload() - headerAllowance }

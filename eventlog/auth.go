@@ -11,10 +11,13 @@ import (
 type Grant struct {
 	// Name identifies the client in server logs (a cmem user id).
 	Name string
-	// All lifts every restriction (cmem's own processes, admins).
+	// All lifts every restriction. Only cmem's own service connection
+	// (Config.InternalToken) gets it; nothing an Authorizer returns should.
 	All bool
 	// Publish and Subscribe are subject patterns the client may use.
 	Publish, Subscribe []string
+	// DenyPublish carves subjects out of Publish.
+	DenyPublish []string
 }
 
 // Authorizer maps a bearer token presented on connect to a Grant. It is
@@ -54,12 +57,47 @@ func (a serverAuth) Check(c server.ClientAuthentication) bool {
 	u := &server.User{Username: g.Name}
 	if !g.All {
 		u.Permissions = &server.Permissions{
-			Publish:   &server.SubjectPermission{Allow: nonEmpty(g.Publish)},
+			Publish:   &server.SubjectPermission{Allow: nonEmpty(g.Publish), Deny: g.DenyPublish},
 			Subscribe: &server.SubjectPermission{Allow: nonEmpty(g.Subscribe)},
 		}
 	}
 	c.RegisterUser(u)
 	return true
+}
+
+// ReaderInbox is the inbox prefix a reader must set
+// (nats.CustomInboxPrefix): replies to its JetStream requests and its push
+// deliveries go there. It lies outside _INBOX, so it never meets a user's.
+const ReaderInbox = "_CMEM_READER"
+
+// ReaderGrant is the read-only grant for analytics consumers of the event
+// stream: stream info, get-by-sequence, consumers on the stream and their
+// deliveries, live core subscriptions on the event subjects. It cannot
+// publish an event, delete, purge or reconfigure a stream, delete a
+// consumer, acknowledge, or read a user's inbox or answers; it may not
+// create, bind to or pull from the consumers named in protected (cmem's own
+// durable consumers), which would reconfigure them or steal their messages.
+func ReaderGrant(stream string, protected ...string) Grant {
+	var deny []string
+	for _, c := range protected {
+		deny = append(deny, "$JS.API.CONSUMER.*."+stream+"."+c, "$JS.API.CONSUMER.*."+stream+"."+c+".>",
+			"$JS.API.CONSUMER.DURABLE.CREATE."+stream+"."+c, "$JS.API.CONSUMER.MSG.NEXT."+stream+"."+c)
+	}
+	return Grant{
+		DenyPublish: deny,
+		Name:        "events-reader",
+		Publish: []string{
+			"$JS.API.INFO",
+			"$JS.API.STREAM.INFO." + stream,
+			"$JS.API.STREAM.MSG.GET." + stream,
+			"$JS.API.CONSUMER.CREATE." + stream,
+			"$JS.API.CONSUMER.CREATE." + stream + ".>",
+			"$JS.API.CONSUMER.INFO." + stream + ".*",
+			"$JS.API.CONSUMER.MSG.NEXT." + stream + ".*",
+			"$JS.FC." + stream + ".>",
+		},
+		Subscribe: []string{ReaderInbox + ".>", EventsRoot + ".>"},
+	}
 }
 
 // nonEmpty keeps an empty allow list from meaning "no restriction".

@@ -34,7 +34,19 @@ type Config struct {
 	// operator configures accounts and permissions (see deploy/).
 	InternalToken string
 	Authorizer    Authorizer
+	// SyncInterval is how often the embedded server fsyncs JetStream
+	// writes. 0 (the default) fsyncs every write before it is
+	// acknowledged (nats-server's sync_interval: always), so an
+	// acknowledged event survives a power loss; a positive interval trades
+	// that for throughput: an acknowledged write may be lost if the machine
+	// (not only the process) fails within it. Ignored for an external
+	// cluster, whose operator sets sync_interval (deploy/nats.conf).
+	SyncInterval time.Duration
 }
+
+// DefaultStream is the event stream's name unless Config.Stream says
+// otherwise.
+const DefaultStream = "CMEM_EVENTS"
 
 // Subject roots. Everything under EventsRoot is in Stream, in log order.
 const (
@@ -50,7 +62,7 @@ func (c *Config) setDefaults() {
 		c.Port = 4222
 	}
 	if c.Stream == "" {
-		c.Stream = "CMEM_EVENTS"
+		c.Stream = DefaultStream
 	}
 	if c.DeadLetterStream == "" {
 		c.DeadLetterStream = "CMEM_DEADLETTER"
@@ -77,6 +89,9 @@ func (c Config) Validate() error {
 	}
 	if c.URL == "" && c.Replicas > 1 {
 		errs = append(errs, errors.New("eventlog: the embedded server holds one replica"))
+	}
+	if c.SyncInterval < 0 {
+		errs = append(errs, errors.New("eventlog: SyncInterval must not be negative"))
 	}
 	if c.DuplicateWindow < 0 {
 		errs = append(errs, errors.New("eventlog: DuplicateWindow must not be negative"))

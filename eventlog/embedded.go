@@ -21,6 +21,10 @@ func startEmbedded(cfg Config, logger *slog.Logger) (*server.Server, error) {
 		StoreDir:   filepath.Join(cfg.DataDir, "jetstream"),
 		NoSigs:     true, // cmem owns signal handling and drains in order
 		NoLog:      true,
+		// Every write reaches the disk before it is acknowledged, unless
+		// the operator chose an interval (Config.SyncInterval).
+		SyncAlways:   cfg.SyncInterval == 0,
+		SyncInterval: cfg.SyncInterval,
 	}
 	if cfg.InternalToken != "" {
 		opts.CustomClientAuthentication = serverAuth{internal: cfg.InternalToken, authz: cfg.Authorizer}
@@ -34,6 +38,10 @@ func startEmbedded(cfg Config, logger *slog.Logger) (*server.Server, error) {
 		srv.Shutdown()
 		return nil, ErrEmbeddedNotReady
 	}
-	logger.Info("embedded nats-server ready", "url", srv.ClientURL(), "store", opts.StoreDir)
+	sync := "always"
+	if cfg.SyncInterval > 0 {
+		sync = cfg.SyncInterval.String()
+	}
+	logger.Info("embedded nats-server ready", "url", srv.ClientURL(), "store", opts.StoreDir, "sync", sync)
 	return srv, nil
 }

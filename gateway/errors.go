@@ -18,6 +18,10 @@ func statusOf(err error) (int, string) {
 	switch {
 	case errors.Is(err, app.ErrInvalid):
 		return http.StatusBadRequest, "invalid"
+	case errors.Is(err, app.ErrTooLarge):
+		return http.StatusRequestEntityTooLarge, "too_large"
+	case errors.Is(err, app.ErrRateLimited):
+		return http.StatusTooManyRequests, "rate_limited"
 	case errors.Is(err, app.ErrUnauthenticated):
 		return http.StatusUnauthorized, "unauthenticated"
 	case errors.Is(err, app.ErrPolicyRefused):
@@ -41,6 +45,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if status == http.StatusInternalServerError {
 		s.logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "correlation_id", app.CorrelationID(r.Context()), "err", err)
 		msg = "internal error; see the server log for correlation id " + app.CorrelationID(r.Context())
+	}
+	var rl errRateLimited
+	if errors.As(err, &rl) {
+		w.Header().Set("Retry-After", rl.retryAfter())
 	}
 	if status == http.StatusUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="cmem"`)

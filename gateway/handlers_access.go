@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/cmem/cmem/app"
 )
@@ -29,9 +28,9 @@ func asOf(r *http.Request) (app.AsOf, error) {
 	var q app.AsOf
 	v := r.URL.Query()
 	if s := v.Get("at"); s != "" {
-		t, err := time.Parse(time.RFC3339Nano, s)
+		t, err := parseTime("at", s)
 		if err != nil {
-			return q, fmt.Errorf("%w: at must be RFC 3339 (e.g. 2026-11-22T10:00:00Z): %w", app.ErrInvalid, err)
+			return q, err
 		}
 		q.Time = &t
 	}

@@ -112,9 +112,9 @@ func timeParam(v url.Values, name string) (*time.Time, error) {
 	if s == "" {
 		return nil, nil
 	}
-	t, err := time.Parse(time.RFC3339Nano, s)
+	t, err := parseTime(name, s)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s must be RFC 3339 (e.g. 2026-11-22T10:00:00Z): %w", app.ErrInvalid, name, err)
+		return nil, err
 	}
 	return &t, nil
 }

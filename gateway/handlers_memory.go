@@ -82,8 +82,8 @@ func (s *Server) setPolicy(w http.ResponseWriter, r *http.Request, by app.Identi
 	var at time.Time
 	if req.EffectiveAt != "" {
 		var err error
-		if at, err = time.Parse(time.RFC3339Nano, req.EffectiveAt); err != nil {
-			s.fail(w, r, fmt.Errorf("%w: effective_at must be RFC 3339: %w", app.ErrInvalid, err))
+		if at, err = parseTime("effective_at", req.EffectiveAt); err != nil {
+			s.fail(w, r, err)
 			return
 		}
 	}

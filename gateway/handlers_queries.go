@@ -1,9 +1,7 @@
 package gateway
 
 import (
-	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/cmem/cmem/app"
@@ -39,12 +37,11 @@ func (s *Server) submitQuery(w http.ResponseWriter, r *http.Request, by app.Iden
 func (s *Server) getQuery(w http.ResponseWriter, r *http.Request, by app.Identity) {
 	var wait time.Duration
 	if v := r.URL.Query().Get("wait"); v != "" {
-		secs, err := strconv.ParseFloat(v, 64)
-		if err != nil || secs < 0 {
-			s.fail(w, r, fmt.Errorf("%w: wait must be a non-negative number of seconds", app.ErrInvalid))
+		var err error
+		if wait, err = parseWait(v, s.cfg.QueryWait); err != nil {
+			s.fail(w, r, err)
 			return
 		}
-		wait = min(time.Duration(secs*float64(time.Second)), s.cfg.QueryWait)
 	}
 	s.answerQuery(w, r, by, r.PathValue("id"), wait)
 }

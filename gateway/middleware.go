@@ -26,16 +26,21 @@ func (s *Server) withCorrelation(w http.ResponseWriter, r *http.Request) *http.R
 // and never a raw token.
 func (s *Server) authenticate(h func(http.ResponseWriter, *http.Request, app.Identity)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		auth := r.Header.Get("Authorization")
-		token, ok := strings.CutPrefix(auth, "Bearer ")
-		if !ok {
-			token = ""
-		}
-		id, err := s.app.Authenticate(r.Context(), strings.TrimSpace(token))
+		id, err := s.app.Authenticate(r.Context(), bearer(r.Header.Get("Authorization")))
 		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
 		h(w, r, id)
 	})
+}
+
+// bearer is the token of an Authorization header with the Bearer scheme,
+// whose name is case-insensitive (RFC 7235 section 2.1); "" otherwise.
+func bearer(header string) string {
+	scheme, token, ok := strings.Cut(strings.TrimSpace(header), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(token)
 }

@@ -12,12 +12,13 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/subjects"
 )
 
 // QueryWildcard is the subject the NATS ingress listens on; a user
 // publishes on QueryPrefix+<user id>.
 const (
-	QueryPrefix   = "cmem.query."
+	QueryPrefix   = subjects.QueryPrefix
 	QueryWildcard = QueryPrefix + "*"
 	// IngressQueue is the queue group every gateway joins, so each query is
 	// taken by one of them.
@@ -28,20 +29,24 @@ const (
 // is the subject's last token: on cmem's embedded server a user may only
 // publish on its own subject (see node/busauth.go); on a cluster the
 // operator grants the same permission (deploy/nats.conf).
+//
+// The ingress publishes with cmem's own connection, which may publish
+// anywhere, so it answers only on a reply subject under _INBOX.<user>.
+// (subjects.ReplyAllowed), errors included; a message naming any other
+// reply is dropped unanswered and counted.
 type NATSIngress struct {
 	app    *app.App
 	sub    *nats.Subscription
 	nc     *nats.Conn
 	logger *slog.Logger
-	// InboxPerUser makes the ingress refuse reply subjects outside
-	// _INBOX.<user>., the only inboxes a user may subscribe to on the
-	// embedded server.
-	inboxPerUser bool
+	rate   Rate
+	limits *limiter
 }
 
-// StartNATSIngress subscribes the ingress on nc.
-func StartNATSIngress(nc *nats.Conn, a *app.App, inboxPerUser bool, logger *slog.Logger) (*NATSIngress, error) {
-	in := &NATSIngress{app: a, nc: nc, logger: logger, inboxPerUser: inboxPerUser}
+// StartNATSIngress subscribes the ingress on nc; queries beyond rate per
+// user are answered with a rate_limited error.
+func StartNATSIngress(nc *nats.Conn, a *app.App, rate Rate, logger *slog.Logger) (*NATSIngress, error) {
+	in := &NATSIngress{app: a, nc: nc, logger: logger, rate: rate, limits: newLimiter()}
 	sub, err := nc.QueueSubscribe(QueryWildcard, IngressQueue, in.handle)
 	if err != nil {
 		return nil, fmt.Errorf("gateway: nats ingress: %w", err)
@@ -60,15 +65,20 @@ type BusQuery struct {
 
 func (in *NATSIngress) handle(m *nats.Msg) {
 	user := strings.TrimPrefix(m.Subject, QueryPrefix)
+	if m.Reply != "" && !subjects.ReplyAllowed(user, m.Reply) {
+		subjects.Dropped("ingress")
+		in.logger.Warn("nats ingress: query dropped, reply subject outside the user's inboxes", "user", user)
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var q BusQuery
-	err := json.Unmarshal(m.Data, &q)
+	err := decodeBytes(m.Data, &q, false)
 	switch {
+	case err == nil && !in.allow(user):
+		err = errRateLimited{limit: "queries"}
 	case err != nil:
-		err = fmt.Errorf("%w: body must be {\"text\": \"...\"}: %w", app.ErrInvalid, err)
-	case in.inboxPerUser && m.Reply != "" && !strings.HasPrefix(m.Reply, "_INBOX."+user+"."):
-		err = fmt.Errorf("%w: reply subject must be under _INBOX.%s. (use a custom inbox prefix)", app.ErrForbidden, user)
+		err = fmt.Errorf("body must be {\"text\": \"...\"}: %w", err)
 	default:
 		_, _, err = in.app.SubmitQuery(ctx, app.Identity{ID: user}, q.Text, app.ChannelNATS, m.Reply)
 	}
@@ -83,4 +93,9 @@ func (in *NATSIngress) handle(m *nats.Msg) {
 		body, _ := json.Marshal(errorBody{Error: err.Error(), Code: code})
 		_ = in.nc.Publish(m.Reply, body)
 	}
+}
+
+func (in *NATSIngress) allow(user string) bool {
+	ok, _ := in.limits.allow("queries", user, in.rate)
+	return ok
 }

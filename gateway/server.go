@@ -18,6 +18,14 @@ type Config struct {
 	MaxBodyBytes int64
 	// QueryWait bounds how long POST /v1/queries waits for an answer.
 	QueryWait time.Duration
+	// ReadTimeout bounds reading a whole request, body included (a body
+	// sent a byte at a time cannot hold a connection); WriteTimeout
+	// bounds a request from its headers to the end of the answer, so it
+	// must exceed QueryWait; IdleTimeout closes idle keep-alive
+	// connections.
+	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// Limits are the per-caller rate limits.
+	Limits RateLimits
 	// Audit answers /v1/audit/*; nil answers 503.
 	Audit AuditQueries
 }
@@ -31,11 +39,47 @@ func (c Config) Validate() error {
 	if c.QueryWait <= 0 {
 		errs = append(errs, errors.New("gateway: QueryWait must be positive"))
 	}
+	if c.ReadTimeout <= 0 || c.IdleTimeout <= 0 {
+		errs = append(errs, errors.New("gateway: ReadTimeout and IdleTimeout must be positive"))
+	}
+	if c.WriteTimeout <= c.QueryWait {
+		errs = append(errs, errors.New("gateway: WriteTimeout must exceed QueryWait"))
+	}
+	errs = append(errs, c.Limits.Validate())
 	return errors.Join(errs...)
 }
 
 // DefaultConfig is the configuration cmem serve uses.
-func DefaultConfig() Config { return Config{MaxBodyBytes: 16 << 20, QueryWait: 60 * time.Second} }
+func DefaultConfig() Config {
+	return Config{MaxBodyBytes: 16 << 20, QueryWait: 60 * time.Second,
+		ReadTimeout: 30 * time.Second, WriteTimeout: 90 * time.Second, IdleTimeout: 120 * time.Second,
+		Limits: DefaultRateLimits()}
+}
+
+// WithDefaults fills c's zero fields from DefaultConfig. A zero Limits
+// takes the default limits (Limits.Off turns them all off).
+func (c Config) WithDefaults() Config {
+	d := DefaultConfig()
+	if c.MaxBodyBytes == 0 {
+		c.MaxBodyBytes = d.MaxBodyBytes
+	}
+	if c.QueryWait == 0 {
+		c.QueryWait = d.QueryWait
+	}
+	if c.ReadTimeout == 0 {
+		c.ReadTimeout = d.ReadTimeout
+	}
+	if c.WriteTimeout == 0 {
+		c.WriteTimeout = max(d.WriteTimeout, c.QueryWait+30*time.Second)
+	}
+	if c.IdleTimeout == 0 {
+		c.IdleTimeout = d.IdleTimeout
+	}
+	if c.Limits == (RateLimits{}) {
+		c.Limits = d.Limits
+	}
+	return c
+}
 
 // Server is the HTTP API of contract v1.
 type Server struct {
@@ -43,6 +87,7 @@ type Server struct {
 	app    *app.App
 	logger *slog.Logger
 	mux    *http.ServeMux
+	limits *limiter
 	// patterns are the routes registered, in order (see Routes).
 	patterns []string
 }
@@ -55,7 +100,7 @@ func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	s := &Server{cfg: cfg, app: a, logger: logger, mux: http.NewServeMux()}
+	s := &Server{cfg: cfg, app: a, logger: logger, mux: http.NewServeMux(), limits: newLimiter()}
 	s.routes()
 	return s, nil
 }
@@ -64,19 +109,23 @@ func (s *Server) routes() {
 	authed := func(pattern string, h func(http.ResponseWriter, *http.Request, app.Identity)) {
 		s.handle(pattern, s.authenticate(h))
 	}
-	authed("POST /v1/users", s.registerUser)
-	authed("POST /v1/agents", s.registerAgent)
-	authed("POST /v1/resources", s.registerResource)
+	lim := s.cfg.Limits
+	if lim.Off {
+		lim = RateLimits{Off: true}
+	}
+	authed("POST /v1/users", s.limited("registrations", lim.Registrations, s.registerUser))
+	authed("POST /v1/agents", s.limited("registrations", lim.Registrations, s.registerAgent))
+	authed("POST /v1/resources", s.limited("registrations", lim.Registrations, s.registerResource))
 	authed("PUT /v1/grants/user-agent/{from}/{to}", s.grant(true, true))
 	authed("DELETE /v1/grants/user-agent/{from}/{to}", s.grant(true, false))
 	authed("PUT /v1/grants/agent-resource/{from}/{to}", s.grant(false, true))
 	authed("DELETE /v1/grants/agent-resource/{from}/{to}", s.grant(false, false))
 	authed("GET /v1/access/{user}", s.accessOf)
-	authed("POST /v1/fragments", s.writeFragment)
+	authed("POST /v1/fragments", s.limited("fragments", lim.Fragments, s.writeFragment))
 	authed("POST /v1/memory/view", s.memoryView)
 	authed("POST /v1/policies", s.setPolicy)
 	authed("GET /v1/policies", s.listPolicies)
-	authed("POST /v1/queries", s.submitQuery)
+	authed("POST /v1/queries", s.limited("queries", lim.Queries, s.submitQuery))
 	authed("GET /v1/queries/{id}", s.getQuery)
 	s.auditRoutes(authed)
 	s.handle("GET /healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
@@ -104,6 +153,18 @@ func (s *Server) unrouted(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusNotFound, errorBody{Error: "no such endpoint: " + r.Method + " " + r.URL.Path, Code: "not_found"})
+}
+
+// HTTPServer is an http.Server for s with its timeouts set.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: min(10*time.Second, s.cfg.ReadTimeout),
+		ReadTimeout:       s.cfg.ReadTimeout,
+		WriteTimeout:      s.cfg.WriteTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		ErrorLog:          slog.NewLogLogger(s.logger.Handler(), slog.LevelDebug),
+	}
 }
 
 // ServeHTTP implements http.Handler.

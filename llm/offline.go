@@ -182,3 +182,8 @@ func (o *Offline) embed(ctx context.Context, texts ...string) ([][]float32, erro
 // provenance labels (which would make every fragment written afterwards
 // inherit the provenance of everything the user asked before).
 func (o *Offline) ReadsHistory() bool { return false }
+
+// ReadsReach reports true: the offline coordinator routes by
+// AgentCard.Reach, so the pipeline computes it (a model that reads only
+// the agents' descriptions is spared the work).
+func (o *Offline) ReadsReach() bool { return true }

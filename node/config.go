@@ -1,11 +1,15 @@
 package node
 
 import (
+	"context"
 	"errors"
 	"time"
 
 	"github.com/cmem/cmem/audit"
+	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/resources"
+	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/workers"
 )
 
@@ -17,17 +21,28 @@ type Config struct {
 	// role keeps the in-memory projections it reads.
 	Role string
 
-	DataDir  string // CMEM_DATA
-	HTTPAddr string // CMEM_HTTP_ADDR; "127.0.0.1:0" picks a free port
+	DataDir    string // CMEM_DATA
+	HTTPAddr   string // CMEM_HTTP_ADDR; "127.0.0.1:0" picks a free port
 	// MetricsAddr is where a worker (which serves no API) answers /metrics
 	// and /healthz (CMEM_METRICS_ADDR); empty serves nothing.
 	MetricsAddr string
-	NATSURL     string        // CMEM_NATS_URL; empty runs the embedded server
-	NATSPort    int           // embedded server port; -1 picks a free port
-	Replicas    int           // stream replicas on a cluster (CMEM_NATS_REPLICAS); the embedded server keeps 1
-	AdminToken  string        // CMEM_ADMIN_TOKEN; empty reads or creates DataDir/admin.token
-	ReadWait    time.Duration // bound on waiting for a projection to be fresh enough
-	Source      string        // names this process in the events it writes
+	NATSURL    string // CMEM_NATS_URL; empty runs the embedded server
+	NATSPort   int    // embedded server port; -1 picks a free port
+	Replicas   int    // stream replicas on a cluster (CMEM_NATS_REPLICAS); the embedded server keeps 1
+	AdminToken string // CMEM_ADMIN_TOKEN; empty reads or creates DataDir/admin.token
+	// ServiceToken is the embedded server's credential for cmem's own
+	// connections (CMEM_NATS_SERVICE_TOKEN; empty reads or creates
+	// DataDir/nats-service.token). ReaderToken is its read-only
+	// event-stream credential (CMEM_NATS_READER_TOKEN; empty reads or
+	// creates DataDir/nats-reader.token). Both unused with NATSURL.
+	ServiceToken string
+	ReaderToken  string
+	// NATSSync is the embedded server's fsync interval (CMEM_NATS_SYNC,
+	// "always" or a duration); 0 = always, every write on disk before it
+	// is acknowledged.
+	NATSSync time.Duration
+	ReadWait time.Duration // bound on waiting for a projection to be fresh enough
+	Source   string        // names this process in the events it writes
 
 	WeaviateURL   string // CMEM_WEAVIATE_URL; empty = the in-process vector view
 	WeaviateGRPC  string // CMEM_WEAVIATE_GRPC host:port; batches use gRPC when set
@@ -45,9 +60,27 @@ type Config struct {
 
 	Workers workers.Config // pipeline tuning; zero fields take defaults
 
+	// ProjectionGate, when set, is called before the in-memory projections
+	// apply each event; an error stops them. Tests use it to hold a
+	// projection back and show that reads wait for it (it is no knob for
+	// production).
+	ProjectionGate func(ctx context.Context, m eventlog.Msg) error
+
+	// WrapStore, when set, wraps the vector view's store. Tests use it to
+	// put a deliberately leaky store in and show that the app's own
+	// re-check drops what it leaks (no knob for production).
+	WrapStore func(vectors.Store) vectors.Store
+
+	// Gateway tunes the HTTP API (timeouts, body limit, rate limits); zero
+	// fields take gateway.DefaultConfig's.
+	Gateway gateway.Config
+
 	// DocumentRoot is the only directory knowledge bases registered with a
 	// server-side "path" may read (CMEM_DOCUMENT_ROOT); empty refuses paths.
 	DocumentRoot string
+	// SecretsDir holds the files http resource headers may reference with
+	// {"file": "name"} (CMEM_SECRETS_DIR); empty refuses file references.
+	SecretsDir string
 
 	// Audit configures the ClickHouse audit trail (Audit.DSN is
 	// CMEM_CLICKHOUSE_DSN); an empty DSN serves /v1/audit from the
@@ -103,4 +136,6 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-func (c Config) resources() resources.Options { return resources.Options{DocumentRoot: c.DocumentRoot} }
+func (c Config) resources() resources.Options {
+	return resources.Options{DocumentRoot: c.DocumentRoot, SecretsDir: c.SecretsDir}
+}

@@ -1,12 +1,16 @@
 package node_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
+	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
 )
@@ -81,5 +85,86 @@ func TestReadAfterRevokeAcrossGateways(t *testing.T) {
 	noise.Wait()
 	if v := violations.Load(); v != 0 {
 		t.Fatalf("%d stale reads", v)
+	}
+}
+
+// gate holds B's projections back on demand.
+type gate struct {
+	mu      sync.Mutex
+	held    bool
+	release chan struct{}
+}
+
+func (g *gate) wait(ctx context.Context, _ eventlog.Msg) error {
+	g.mu.Lock()
+	held, ch := g.held, g.release
+	g.mu.Unlock()
+	if !held {
+		return nil
+	}
+	select {
+	case <-ch:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (g *gate) hold() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.held, g.release = true, make(chan struct{})
+}
+
+func (g *gate) open() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.held {
+		g.held = false
+		close(g.release)
+	}
+}
+
+// The fence, without luck: B's projections are held back, so B cannot
+// have applied a revoke acknowledged at A. A read at B then waits for the
+// projection and, when it does not get there within ReadWait, answers 503
+// — never the stale grant. Once the projection is released the same read
+// answers the revoke, and a read started while held waits and answers it
+// too.
+func TestReadAfterRevokeWaitsForTheProjection(t *testing.T) {
+	var g gate
+	t.Cleanup(g.open)
+	a := nodetest.Start(t, nil)
+	b := nodetest.Start(t, func(c *node.Config) {
+		c.NATSURL = a.Log.ConnectURL()
+		c.ProjectionGate = g.wait
+		c.ReadWait = 2 * time.Second
+	})
+	ca, cb := nodetest.NewClient(t, a), nodetest.NewClient(t, b)
+	const admin = nodetest.AdminToken
+	alice := ca.User("alice", "user")
+	ca.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "planner", "description": "d"})
+	ca.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/alice/planner", admin, nil)
+	if r := cb.Must(http.StatusOK, "GET", "/v1/access/alice", alice, nil); len(r.Body["agents"].([]any)) != 1 {
+		t.Fatalf("B before the revoke: %s", r.Raw)
+	}
+
+	g.hold()
+	revoked := ca.Must(http.StatusOK, "DELETE", "/v1/grants/user-agent/alice/planner", admin, nil).Revision()
+	if b.Runner.Revision() >= revoked {
+		t.Fatalf("B applied revision %d while held", revoked)
+	}
+	r := cb.Do("GET", "/v1/access/alice", alice, nil)
+	if r.Status != http.StatusServiceUnavailable || !strings.Contains(string(r.Raw), "not yet available") {
+		t.Fatalf("a read at B with its projection held answered %d %s, want 503 (it must wait, never answer stale)", r.Status, r.Raw)
+	}
+
+	waiting := make(chan nodetest.Response, 1)
+	go func() { waiting <- cb.Do("GET", "/v1/access/alice", alice, nil) }()
+	g.open()
+	for _, r := range []nodetest.Response{<-waiting, cb.Do("GET", "/v1/access/alice", alice, nil)} {
+		if r.Status != http.StatusOK || len(r.Body["agents"].([]any)) != 0 {
+			t.Fatalf("B after release: %d %s", r.Status, r.Raw)
+		}
 	}
 }

@@ -118,7 +118,7 @@ func (g graphModel) leaks(u, a, text string) []string {
 // model, checking every text that reaches a user against the graph at that
 // moment: answers, steps, later GETs, memory views, bus answers. It returns
 // the leaks it saw.
-func runLeakProbe(t *testing.T, seed uint64, direct bool) []string {
+func runLeakProbe(t *testing.T, seed uint64, direct bool, mode string) []string {
 	srv := llmtest.NewServer(t)
 	srv.HandleChat(copycat)
 	n := nodetest.Start(t, func(c *node.Config) {
@@ -126,6 +126,10 @@ func runLeakProbe(t *testing.T, seed uint64, direct bool) []string {
 	})
 	c := nodetest.NewClient(t, n)
 	tokens := leakWorld(c)
+	if mode != "" {
+		c.Must(http.StatusCreated, "POST", "/v1/policies", admin, map[string]any{"target": "coordination", "kind": mode,
+			"scope": map[string]string{}, "config": map[string]any{"participants": "all"}})
+	}
 	if direct {
 		// Labels off for memory: fragments keep only their writer's own
 		// provenance, which is the leak labels close.
@@ -231,7 +235,7 @@ func runLeakProbe(t *testing.T, seed uint64, direct bool) []string {
 	defer busMu.Unlock()
 	mu.Lock()
 	defer mu.Unlock()
-	t.Logf("seed %d direct=%v: %d markers delivered and checked, %d leaks", seed, direct, checked, len(leaks))
+	t.Logf("seed %d direct=%v mode=%q: %d markers delivered and checked, %d leaks", seed, direct, mode, checked, len(leaks))
 	if checked < 50 {
 		t.Fatalf("only %d markers reached users: the probe exercised too little", checked)
 	}
@@ -245,12 +249,29 @@ func runLeakProbe(t *testing.T, seed uint64, direct bool) []string {
 // test can fail.
 func TestCopyingModelLeaksNothing(t *testing.T) {
 	for _, seed := range []uint64{1, 2} {
-		if leaks := runLeakProbe(t, seed, false); len(leaks) > 0 {
+		if leaks := runLeakProbe(t, seed, false, ""); len(leaks) > 0 {
 			t.Fatalf("seed %d: %d leaks with labels, e.g. %v", seed, len(leaks), leaks[:min(5, len(leaks))])
 		}
 	}
-	if leaks := runLeakProbe(t, 1, true); len(leaks) == 0 {
+	if leaks := runLeakProbe(t, 1, true, ""); len(leaks) == 0 {
 		t.Fatal("with direct provenance the copying model leaked nothing: the probe cannot see a leak")
+	}
+}
+
+// In every coordination scheme agents see other agents' outputs (the
+// previous answer, the first layer, the shared pool); each such message
+// carries its label, so nothing crosses a permission boundary — and with
+// direct provenance the same run leaks, so the probe can see it.
+func TestCopyingModelLeaksNothingInAnyCoordinationScheme(t *testing.T) {
+	for _, mode := range []string{"decentralized", "layered", "shared_pool"} {
+		t.Run(mode, func(t *testing.T) {
+			if leaks := runLeakProbe(t, 3, false, mode); len(leaks) > 0 {
+				t.Fatalf("%d leaks with labels, e.g. %v", len(leaks), leaks[:min(5, len(leaks))])
+			}
+			if leaks := runLeakProbe(t, 3, true, mode); len(leaks) == 0 {
+				t.Fatal("with direct provenance the copying model leaked nothing: the probe cannot see a leak")
+			}
+		})
 	}
 }
 

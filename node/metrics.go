@@ -2,6 +2,7 @@ package node
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
@@ -16,5 +17,5 @@ func (n *Node) serveMetrics() error {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
 	})
-	return n.listen(n.cfg.MetricsAddr, mux)
+	return n.listen(n.cfg.MetricsAddr, &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second})
 }

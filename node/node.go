@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -54,6 +55,8 @@ type Node struct {
 	cfg      Config
 	logger   *slog.Logger
 	token    string
+	service  string // the embedded server's service credential
+	reader   string // the embedded server's read-only event-stream credential
 	http     *http.Server
 	listener net.Listener
 	ingress  *gateway.NATSIngress
@@ -81,6 +84,14 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		return nil, err
 	}
 	n := &Node{cfg: cfg, logger: logger, token: token}
+	if cfg.NATSURL == "" { // the embedded server's own credentials
+		if n.service, err = tokenFile(cfg.ServiceToken, filepath.Join(cfg.DataDir, ServiceTokenFile), "NATS service token", logger); err != nil {
+			return nil, err
+		}
+		if n.reader, err = tokenFile(cfg.ReaderToken, filepath.Join(cfg.DataDir, ReaderTokenFile), "NATS reader token", logger); err != nil {
+			return nil, err
+		}
+	}
 	if err := n.open(ctx); err != nil {
 		n.Close()
 		return nil, err
@@ -116,8 +127,9 @@ func (n *Node) open(ctx context.Context) error {
 	var err error
 	cfg := n.cfg
 	n.Graph, n.Policies, n.Fragments, n.Queries = access.NewGraph(), memory.NewPolicies(), memory.NewFragments(), query.NewProjection()
-	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas,
-		InternalToken: n.token, Authorizer: busAuth{n.Graph}}, n.logger)
+	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas, SyncInterval: cfg.NATSSync,
+		InternalToken: n.service, Authorizer: busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream,
+			durables: workerDurables(cfg.Workers.Group)}}, n.logger)
 	if err != nil {
 		return err
 	}
@@ -131,6 +143,9 @@ func (n *Node) open(ctx context.Context) error {
 	// span and a latency observation.
 	n.Embedder, n.LLM = tracing.Embedder{Next: n.Embedder}, tracing.Provider{Next: n.LLM}
 	n.Store, _, err = newStore(ctx, cfg, n.Embedder.Dims())
+	if err == nil && cfg.WrapStore != nil {
+		n.Store = cfg.WrapStore(n.Store)
+	}
 	return err
 }
 
@@ -146,7 +161,11 @@ func (n *Node) startProjections(ctx context.Context) error {
 	if !external {
 		core = append(core, view)
 	}
-	if n.Runner, err = projectors.NewRunner(n.Log, n.logger, core...); err != nil {
+	var src projectors.Source = n.Log
+	if n.cfg.ProjectionGate != nil {
+		src = gatedSource{n.Log, n.cfg.ProjectionGate}
+	}
+	if n.Runner, err = projectors.NewRunner(src, n.logger, core...); err != nil {
 		return err
 	}
 	n.ViewRunner = n.Runner
@@ -203,29 +222,29 @@ func (n *Node) startProjections(ctx context.Context) error {
 // serve starts the HTTP API and the NATS ingress.
 func (n *Node) serve() error {
 	var err error
-	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.NATSURL == "", n.logger); err != nil {
+	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.Gateway.WithDefaults().Limits.IngressRate(), n.logger); err != nil {
 		return err
 	}
 	return n.serveHTTP()
 }
 
 func (n *Node) serveHTTP() error {
-	gcfg := gateway.DefaultConfig()
+	gcfg := n.cfg.Gateway.WithDefaults()
 	gcfg.Audit = n.Audit.Service
 	api, err := gateway.New(gcfg, n.App, n.logger)
 	if err != nil {
 		return err
 	}
-	return n.listen(n.cfg.HTTPAddr, api)
+	return n.listen(n.cfg.HTTPAddr, api.HTTPServer())
 }
 
-// listen serves h on addr until Close.
-func (n *Node) listen(addr string, h http.Handler) error {
+// listen runs srv on addr until Close.
+func (n *Node) listen(addr string, srv *http.Server) error {
 	var err error
 	if n.listener, err = net.Listen("tcp", addr); err != nil {
 		return fmt.Errorf("node: listen %s: %w", addr, err)
 	}
-	n.http = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	n.http = srv
 	go func() {
 		if err := n.http.Serve(n.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			n.logger.Error("http server stopped", "err", err)

@@ -23,12 +23,12 @@ var ErrCall = errors.New("resources: call failed")
 
 // httpConfig is the config of an http resource.
 type httpConfig struct {
-	URL              string            `json:"url"`
-	Method           string            `json:"method"`
-	Parameters       json.RawMessage   `json:"parameters"`
-	Headers          map[string]string `json:"headers"`
-	TimeoutMS        int               `json:"timeout_ms"`
-	MaxResponseBytes int               `json:"max_response_bytes"`
+	URL              string                 `json:"url"`
+	Method           string                 `json:"method"`
+	Parameters       json.RawMessage        `json:"parameters"`
+	Headers          map[string]headerValue `json:"headers"`
+	TimeoutMS        int                    `json:"timeout_ms"`
+	MaxResponseBytes int                    `json:"max_response_bytes"`
 }
 
 const defaultHTTPParameters = `{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`
@@ -43,6 +43,8 @@ type httpTool struct {
 	url      *url.URL
 	method   string
 	headers  http.Header
+	secrets  map[string]headerValue // resolved at every call
+	opts     Options
 	timeout  time.Duration
 	maxBytes int
 }
@@ -52,9 +54,13 @@ func buildHTTP(b base, raw json.RawMessage, opts Options) (*httpTool, error) {
 	if err := decodeConfig(raw, &cfg); err != nil {
 		return nil, err
 	}
+	client := *opts.HTTPClient
+	client.CheckRedirect = noCredentialsAcrossHosts(client.CheckRedirect)
 	t := &httpTool{
 		base:     b,
-		client:   opts.HTTPClient,
+		client:   &client,
+		secrets:  map[string]headerValue{},
+		opts:     opts,
 		method:   strings.ToUpper(cfg.Method),
 		headers:  make(http.Header, len(cfg.Headers)),
 		timeout:  time.Duration(cfg.TimeoutMS) * time.Millisecond,
@@ -83,11 +89,21 @@ func buildHTTP(b base, raw json.RawMessage, opts Options) (*httpTool, error) {
 	}
 	for _, name := range slices.Sorted(maps.Keys(cfg.Headers)) {
 		value := cfg.Headers[name]
-		if err := checkHeader(name, value); err != nil {
+		if err := checkHeader(name, value.Literal); err != nil {
 			errs = append(errs, fmt.Errorf("headers[%q]: %w", name, err))
 			continue
 		}
-		t.headers.Set(name, value)
+		switch {
+		case value.isRef():
+			if err := checkRef(value, opts); err != nil {
+				errs = append(errs, fmt.Errorf("headers[%q]: %w", name, err))
+			}
+			t.secrets[http.CanonicalHeaderKey(name)] = value
+		case carriesCredential(name):
+			errs = append(errs, fmt.Errorf(`headers[%q]: carries a credential, which the log would keep forever; pass it by reference: {"env": "%sNAME"} (a variable of the server) or {"file": "name"} (a file in CMEM_SECRETS_DIR)`, name, SecretEnvPrefix))
+		default:
+			t.headers.Set(name, value.Literal)
+		}
 	}
 	switch {
 	case cfg.TimeoutMS == 0:
@@ -198,6 +214,13 @@ func (t *httpTool) request(ctx context.Context, args json.RawMessage, doc any) (
 	req.Header.Set("User-Agent", "cmem-resources/1")
 	for name, values := range t.headers {
 		req.Header[name] = values
+	}
+	for name, ref := range t.secrets {
+		v, err := resolve(ref, t.opts)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s %s: header %s: %w", ErrCall, t.method, t.where(), name, err)
+		}
+		req.Header.Set(name, v)
 	}
 	return req, nil
 }

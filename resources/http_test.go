@@ -59,7 +59,7 @@ func TestHTTPCall(t *testing.T) {
 	}{
 		{
 			name:   "POST by default, JSON body, headers",
-			config: `{"url":%q,"headers":{"X-Api-Key":"k1"}}`, args: `{"query":"lyon"}`,
+			config: `{"url":%q,"headers":{"X-Api-Key":{"env":"CMEM_SECRET_K"}}}`, args: `{"query":"lyon"}`,
 			want: `POST  {"query":"lyon"} key=k1 ct=application/json`,
 		},
 		{
@@ -79,7 +79,8 @@ func TestHTTPCall(t *testing.T) {
 			if strings.Contains(tt.config, `"get"`) {
 				u += "?fixed=1#frag"
 			}
-			tool := mustBuildOpts(t, "http", fmt.Sprintf(tt.config, u), resources.Options{HTTPClient: srv.Client()})
+			tool := mustBuildOpts(t, "http", fmt.Sprintf(tt.config, u), resources.Options{HTTPClient: srv.Client(),
+				LookupEnv: func(n string) (string, bool) { return "k1", n == "CMEM_SECRET_K" }})
 			out, err := tool.Call(context.Background(), json.RawMessage(tt.args))
 			if err != nil {
 				t.Fatal(err)
@@ -164,7 +165,7 @@ func TestHTTPConfigErrors(t *testing.T) {
 		{"header name", `{"url":"http://x","headers":{"Bad Name":"v"}}`, `headers["Bad Name"]`},
 		{"header value", `{"url":"http://x","headers":{"X-A":"v\r\nX-B: w"}}`, "CR, LF"},
 		{"framing header", `{"url":"http://x","headers":{"content-length":"3"}}`, "set by the client"},
-		{"headers not strings", `{"url":"http://x","headers":{"X-A":1}}`, `"headers`},
+		{"headers not strings", `{"url":"http://x","headers":{"X-A":1}}`, `headers: a value is a string`},
 		{"parameters not object", `{"url":"http://x","parameters":[1]}`, "JSON Schema object"},
 		{"parameters not type object", `{"url":"http://x","parameters":{"type":"string"}}`, `"type": "object"`},
 		{"parameters invalid schema", `{"url":"http://x","parameters":{"type":"object","properties":{"a":{"type":"strin"}}}}`, "parameters"},

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"time"
 )
 
@@ -20,6 +21,12 @@ type Options struct {
 	// Empty refuses every path, so that registering a resource can never
 	// read the server's files unless the operator opted in.
 	DocumentRoot string
+	// SecretsDir holds the files http resource headers may name with
+	// {"file": "name"} (CMEM_SECRETS_DIR); empty refuses file references.
+	SecretsDir string
+	// LookupEnv reads the variables headers name with {"env": "NAME"};
+	// nil uses os.LookupEnv.
+	LookupEnv func(string) (string, bool)
 
 	// SnippetChars is how much of each document (in characters) a
 	// knowledge_base search shows the agent, unless the resource sets
@@ -66,6 +73,9 @@ const (
 func (o *Options) setDefaults() {
 	if o.HTTPClient == nil {
 		o.HTTPClient = &http.Client{}
+	}
+	if o.LookupEnv == nil {
+		o.LookupEnv = os.LookupEnv
 	}
 	setDefault(&o.SnippetChars, DefaultSnippetChars)
 	setDefault(&o.MaxDocuments, DefaultMaxDocuments)

@@ -32,3 +32,12 @@ func (e Embedder) Embed(ctx context.Context, texts []string) (v [][]float32, err
 	}()
 	return e.Next.Embed(ctx, texts)
 }
+
+// RelevanceFloor is the wrapped embedder's default memory-view floor
+// (app/memory_view.go asks for it), or -1 (no floor) when it has none.
+func (e Embedder) RelevanceFloor() float32 {
+	if f, ok := e.Next.(interface{ RelevanceFloor() float32 }); ok {
+		return f.RelevanceFloor()
+	}
+	return -1
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/subjects"
 )
 
 // AnswersSubject is where every answer of a user is published, for callers
@@ -30,6 +31,12 @@ func (p *Pipeline) reply(ctx context.Context, rec events.Record) error {
 	body, err := json.Marshal(d.Answer)
 	if err != nil {
 		return err
+	}
+	// Guard (issue 17): cmem's connection may publish anywhere, so a reply
+	// goes only under the asking user's inboxes, whatever the log holds.
+	if d.Reply != "" && !subjects.ReplyAllowed(d.User, d.Reply) {
+		subjects.Dropped("replier")
+		d.Reply = ""
 	}
 	if d.Reply != "" {
 		if err := p.bus.Publish(d.Reply, body); err != nil {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -39,7 +40,10 @@ func TestAuditCommands(t *testing.T) {
 	run := func(args ...string) string {
 		t.Helper()
 		var out bytes.Buffer
-		args = append(args, "-url", c.Base, "-token", nodetest.AdminToken, "-min-revision", "1")
+		// Read at the forged read's revision: the in-process history may
+		// not have applied it yet when the command runs, and -min-revision
+		// makes the server wait until it has (1 would not).
+		args = append(args, "-url", c.Base, "-token", nodetest.AdminToken, "-min-revision", strconv.FormatUint(rev, 10))
 		if err := auditCmd(args, &out); err != nil {
 			t.Fatalf("cmem audit %v: %v", args, err)
 		}

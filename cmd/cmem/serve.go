@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/tracing"
 )
@@ -55,10 +56,24 @@ func run(args []string, role string, needsCluster bool) error {
 	fs.IntVar(&cfg.Workers.MaxRounds, "max-rounds", 4, "coordinator rounds per query")
 	coverage := fs.Float64("coverage", 0, "offline provider: memory score at which an agent answers from memory and calls no resource; 0 = provider default, above 1 = always call")
 	fs.StringVar(&cfg.Audit.DSN, "clickhouse", env("CMEM_CLICKHOUSE_DSN", ""), "ClickHouse audit trail, clickhouse://host:9000/db; empty = in-process (CMEM_CLICKHOUSE_DSN)")
+	limits := fs.String("rate-limits", env("CMEM_RATE_LIMITS", ""), "per-caller limits over the defaults: off, or queries=PER_MIN:BURST,fragments=…,registrations=… (CMEM_RATE_LIMITS)")
+	syncFlag := fs.String("nats-sync", env("CMEM_NATS_SYNC", "always"), "embedded server: fsync every write before it is acknowledged (always) or every interval, e.g. 1s (CMEM_NATS_SYNC)")
 	level := fs.String("log-level", env("CMEM_LOG_LEVEL", "info"), "debug, info, warn or error (CMEM_LOG_LEVEL)")
 	_ = fs.Parse(args)
 	cfg.Workers.Coverage = float32(*coverage)
 	cfg.AdminToken = os.Getenv("CMEM_ADMIN_TOKEN")
+	cfg.ServiceToken, cfg.ReaderToken = os.Getenv("CMEM_NATS_SERVICE_TOKEN"), os.Getenv("CMEM_NATS_READER_TOKEN")
+	cfg.SecretsDir = os.Getenv("CMEM_SECRETS_DIR")
+	if cfg.Gateway.Limits, err = gateway.ParseRateLimits(*limits); err != nil {
+		return err
+	}
+	if *syncFlag != "always" {
+		d, err := time.ParseDuration(*syncFlag)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("nats-sync: want always or a positive duration, not %q", *syncFlag)
+		}
+		cfg.NATSSync = d
+	}
 	cfg.OpenAIAPIKey = os.Getenv("OPENAI_API_KEY")
 	if needsCluster && cfg.NATSURL == "" {
 		return errors.New(role + " needs a shared NATS cluster: set CMEM_NATS_URL or -nats")

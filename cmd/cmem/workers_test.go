@@ -70,12 +70,15 @@ func TestKilledWorkerLosesNoQuery(t *testing.T) {
 	}))
 	defer slow.Close()
 	const token = "kill-test-admin-token-0123456789"
-	env := []string{"CMEM_ADMIN_TOKEN=" + token}
+	// Other cmem processes share the embedded server with its service
+	// token; the admin token does not get onto the bus.
+	const service = "kill-test-service-token-0123456789"
+	env := []string{"CMEM_ADMIN_TOKEN=" + token, "CMEM_NATS_SERVICE_TOKEN=" + service}
 	// Every query calls the slow resource: memory must not answer for it.
 	timing := []string{"-stage-timeout", "2s", "-ack-wait", "3s", "-coverage", "2"}
 	_, addr, natsURL := startRole(t, "serve", append(env, "CMEM_DATA="+t.TempDir()),
 		append([]string{"-http", "127.0.0.1:0", "-nats-port", "-1"}, timing...)...)
-	authed := strings.Replace(natsURL, "nats://", "nats://"+token+"@", 1)
+	authed := strings.Replace(natsURL, "nats://", "nats://"+service+"@", 1)
 	worker, _, _ := startRole(t, "worker", append(env, "CMEM_DATA="+t.TempDir(), "CMEM_NATS_URL="+authed), timing...)
 	base := "http://" + addr
 

@@ -34,7 +34,7 @@ func NewServer(cfg Config) (*sdk.Server, error) {
 	s.AddResource(&sdk.Resource{URI: "cmem://access", Name: "access", Title: "My access",
 		Description: "The agents you may use now and their resources.", MIMEType: "application/json"}, a.readAccess)
 	s.AddResourceTemplate(&sdk.ResourceTemplate{URITemplate: "cmem://memory/{agent}", Name: "memory",
-		Title: "My fragments through an agent", Description: "The most recent fragments an agent may recall for you.",
+		Title: "My fragments through an agent", Description: "Every fragment an agent may recall for you (no relevance floor).",
 		MIMEType: "application/json"}, a.readMemory)
 	return s, nil
 }
@@ -128,7 +128,7 @@ func (a api) readMemory(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk
 		return nil, sdk.ResourceNotFoundError(req.Params.URI)
 	}
 	var ans map[string]any
-	if _, err := a.call(ctx, http.MethodPost, "/v1/memory/view", map[string]any{"agent": agent, "query": agent}, &ans); err != nil {
+	if _, err := a.call(ctx, http.MethodPost, "/v1/memory/view", map[string]any{"agent": agent, "query": agent, "min_score": -1}, &ans); err != nil {
 		return nil, err
 	}
 	return jsonResource(req.Params.URI, ans)

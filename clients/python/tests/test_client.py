@@ -98,7 +98,7 @@ class TestAsyncClient(LiveTest):
                 me.access(self.user),
             )
             self.assertEqual(access["user"], self.user)
-            view = await me.memory_view(self.agent, "asyncio", min_revision=w["revision"])
+            view = await me.memory_view(self.agent, "written from asyncio", min_revision=w["revision"], min_score=-1)
             self.assertIn("written from asyncio", [f["value"] for f in view["private"]])
             with self.assertRaises(cmem.Forbidden):
                 await me.write_fragment(self.other, "k", "v")

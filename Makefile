@@ -6,7 +6,7 @@ LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 
-.PHONY: run test test-deps bench fuzz lint fmt vet build install clean embeddings
+.PHONY: run test test-deps bench fuzz lint fmt vet build install clean embeddings screenshots
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 ## (it builds bin/cmem first, so the walkthrough's `cmem` commands work: export PATH=$PWD/bin:$PATH)
@@ -32,6 +32,11 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
+
+## screenshots: render each console page of a seeded workload in headless Chromium into docs/console/
+screenshots: test-deps
+	mkdir -p docs/console
+	CMEM_SCREENSHOTS=$(CURDIR)/docs/console $(GO) test -count=1 -run 'TestConsole' ./console/
 
 ## fuzz: run every fuzz target for FUZZTIME each (their seed corpora run in `make test`)
 FUZZTIME ?= 30s

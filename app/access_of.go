@@ -32,24 +32,11 @@ func (a *App) AccessOf(ctx context.Context, by Identity, user string, q AsOf) (A
 	if !by.Admin && by.ID != user {
 		return AccessAnswer{}, fmt.Errorf("%w: %s may read only its own access", ErrForbidden, by.ID)
 	}
-	if q.Time != nil && q.Revision != nil {
-		return AccessAnswer{}, fmt.Errorf("%w: give at most one of at and revision", ErrInvalid)
-	}
 	if err := events.CheckID(user); err != nil {
 		return AccessAnswer{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
-	minRev := q.MinRevision
-	if q.Revision != nil {
-		head, err := a.log.Head(ctx, "")
-		if err != nil {
-			return AccessAnswer{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
-		}
-		if *q.Revision > head {
-			return AccessAnswer{}, fmt.Errorf("%w: revision %d is beyond the log head %d", ErrInvalid, *q.Revision, head)
-		}
-		minRev = max(minRev, *q.Revision)
-	}
-	if err := a.fence(ctx, events.GrantsSubjectPrefix, minRev); err != nil {
+	rev, p, err := a.asOfPoint(ctx, q)
+	if err != nil {
 		return AccessAnswer{}, err
 	}
 	if _, ok := a.view.User(user); !ok {
@@ -57,14 +44,37 @@ func (a *App) AccessOf(ctx context.Context, by Identity, user string, q AsOf) (A
 			return AccessAnswer{}, err
 		}
 	}
+	return AccessAnswer{User: user, Revision: rev, Agents: a.view.Access(user, p)}, nil
+}
+
+// asOfPoint checks q, fences the access projection on the grants (and on
+// q's revision) and returns the revision the answer is read at with its
+// Point: the one asked for, or the projection's when asking by time or for
+// now.
+func (a *App) asOfPoint(ctx context.Context, q AsOf) (uint64, access.Point, error) {
+	if q.Time != nil && q.Revision != nil {
+		return 0, access.Point{}, fmt.Errorf("%w: give at most one of at and revision", ErrInvalid)
+	}
+	minRev := q.MinRevision
+	if q.Revision != nil {
+		head, err := a.log.Head(ctx, "")
+		if err != nil {
+			return 0, access.Point{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		}
+		if *q.Revision > head {
+			return 0, access.Point{}, fmt.Errorf("%w: revision %d is beyond the log head %d", ErrInvalid, *q.Revision, head)
+		}
+		minRev = max(minRev, *q.Revision)
+	}
+	if err := a.fence(ctx, events.GrantsSubjectPrefix, minRev); err != nil {
+		return 0, access.Point{}, err
+	}
 	rev := a.view.Revision()
-	p := access.AtRevision(rev)
 	switch {
 	case q.Revision != nil:
-		rev = *q.Revision
-		p = access.AtRevision(rev)
+		return *q.Revision, access.AtRevision(*q.Revision), nil
 	case q.Time != nil:
-		p = access.AtTime(*q.Time)
+		return rev, access.AtTime(*q.Time), nil
 	}
-	return AccessAnswer{User: user, Revision: rev, Agents: a.view.Access(user, p)}, nil
+	return rev, access.AtRevision(rev), nil
 }

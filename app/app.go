@@ -81,6 +81,9 @@ type Deps struct {
 	Embedder  embed.Embedder
 	LLM       llm.Provider
 	Queries   QueryView
+	// Feed serves the live event stream; optional (nil: LiveEvents
+	// answers ErrUnavailable).
+	Feed LiveFeed
 }
 
 func (d Deps) validate() error {
@@ -140,6 +143,7 @@ type App struct {
 	embedder  embed.Embedder
 	llm       llm.Provider
 	queries   QueryView
+	feed      LiveFeed
 	adminSum  string
 }
 
@@ -150,7 +154,7 @@ func New(cfg Config, d Deps) (*App, error) {
 	}
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
-		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, adminSum: TokenSum(cfg.AdminToken),
+		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, feed: d.Feed, adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }
 

@@ -17,8 +17,14 @@ type Fragment struct {
 	Resources []string  `json:"resources"`
 	CreatedAt time.Time `json:"created_at"`
 	Revision  uint64    `json:"revision"`
+	// DerivedFrom lists the fragments this one was written from that the
+	// reader may itself read (views only; see withLineage).
+	DerivedFrom []string `json:"derived_from,omitempty"`
 	// Score is the similarity to the query, in views only.
 	Score *float32 `json:"score,omitempty"`
+	// AdmissionScore is the admission gate's final score, in the answer to
+	// a write that passed one (seed 002 Eq. 1).
+	AdmissionScore *float64 `json:"admission_score,omitempty"`
 }
 
 func fromView(f vectors.Fragment) Fragment {

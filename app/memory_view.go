@@ -117,6 +117,7 @@ func (a *App) viewAt(ctx context.Context, by Identity, req ViewRequest, snap Sna
 			return ViewAnswer{}, err
 		}
 	}
+	a.withLineage(by.ID, req.Agent, now, ans.Private, ans.Shared)
 	read := &events.MemoryRead{User: by.ID, Agent: req.Agent, Query: req.Query, QueryID: req.QueryID,
 		Private: ids(ans.Private), Shared: ids(ans.Shared), GraphRevision: snap.Revision, KUser: req.KUser, KCross: req.KCross, Policy: trace}
 	if ans.Revision, err = a.appendStep(ctx, by, read, false, req.StepID); err != nil {

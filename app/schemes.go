@@ -101,9 +101,9 @@ func assign(agent, subquery string, label events.Label) Plan {
 	return Plan{Assignments: []Assignment{{Agent: agent, Subquery: subquery, Label: label}}}
 }
 
-// Layered: every participant first answers the query alone (layer one,
-// which sees no other agent's output); then the first participant refines
-// with every first-layer answer (layer two).
+// Layered is the layered scheme: every participant first answers the
+// query alone (layer one, which sees no other agent's output); then the
+// first participant refines with every first-layer answer (layer two).
 type Layered struct{ team }
 
 // Next implements Scheme.
@@ -128,9 +128,9 @@ func (l Layered) Next(ctx context.Context, st RoundState) (Plan, error) {
 	return Plan{}, nil
 }
 
-// Decentralized: agents address each other directly: each participant in
-// turn is handed the query and the previous agent's answer, for a bounded
-// number of rounds.
+// Decentralized is the scheme in which agents address each other
+// directly: each participant in turn is handed the query and the previous
+// agent's answer, for a bounded number of rounds.
 type Decentralized struct{ team }
 
 // Next implements Scheme.
@@ -151,9 +151,9 @@ func (d Decentralized) Next(ctx context.Context, st RoundState) (Plan, error) {
 	return assign(parts[done%len(parts)], sub, label), nil
 }
 
-// SharedPool: every answer goes to a pool that every participant reads at
-// each step; participants take turns, each shown the query and the whole
-// pool.
+// SharedPool is the shared-pool scheme: every answer goes to a pool that
+// every participant reads at each step; participants take turns, each shown
+// the query and the whole pool.
 type SharedPool struct{ team }
 
 // Next implements Scheme.

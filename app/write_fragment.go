@@ -175,8 +175,13 @@ func (a *App) appendFragments(ctx context.Context, by Identity, req WriteRequest
 			return WriteAnswer{}, err
 		}
 		ans.Revision = rev
-		ans.Fragments = append(ans.Fragments, Fragment{ID: fw.ID, Key: fw.Key, Value: fw.Value, Tier: fw.Tier, User: fw.User,
-			Agents: fw.Agents, Resources: fw.Resources, CreatedAt: e.Time, Revision: rev})
+		f := Fragment{ID: fw.ID, Key: fw.Key, Value: fw.Value, Tier: fw.Tier, User: fw.User,
+			Agents: fw.Agents, Resources: fw.Resources, CreatedAt: e.Time, Revision: rev}
+		if trace.Admission != nil {
+			score := trace.Admission.Score
+			f.AdmissionScore = &score
+		}
+		ans.Fragments = append(ans.Fragments, f)
 	}
 	return ans, nil
 }

@@ -46,6 +46,25 @@ type PolicyTrace struct {
 	Transformed bool `json:"transformed,omitempty"`
 	// Notes say what the policy did, e.g. "redacted 2 e-mail addresses".
 	Notes []string `json:"notes,omitempty"`
+	// Admission is an admission gate's verdict (v2 of FragmentWritten and
+	// FragmentRejected): the fragment was written iff Score ≥ Threshold.
+	Admission *Admission `json:"admission,omitempty"`
+}
+
+// Admission is how an admission gate scored a candidate memory (seed 002
+// §3.1): a range per rubric and the final score ½(Σ low + Σ high).
+type Admission struct {
+	Score     float64       `json:"score"`
+	Threshold float64       `json:"threshold"`
+	Scorer    string        `json:"scorer"`
+	Rubrics   []RubricRange `json:"rubrics"`
+}
+
+// RubricRange is the score range given to one rubric.
+type RubricRange struct {
+	Name string  `json:"name"`
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
 }
 
 // FragmentWritten records a memory fragment with its immutable provenance:

@@ -82,6 +82,9 @@ func init() {
 	register(TypeAgentResponded, 2, func() Payload { return &AgentResponded{} })
 	register(TypeQueryAnswered, 2, func() Payload { return &QueryAnswered{} })
 	register(TypeQueryDelivered, 1, func() Payload { return &QueryDelivered{} })
+	// v2 adds an admission gate's verdict to the policy trace.
+	register(TypeFragmentWritten, 2, func() Payload { return &FragmentWritten{} })
+	register(TypeFragmentRejected, 2, func() Payload { return &FragmentRejected{} })
 	// v2 adds the coordination target.
 	register(TypePolicySet, 2, func() Payload { return &PolicySet{} })
 }

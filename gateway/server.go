@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/console"
 )
 
 // Config tunes the HTTP adapter.
@@ -90,6 +92,9 @@ type Server struct {
 	limits *limiter
 	// patterns are the routes registered, in order (see Routes).
 	patterns []string
+	// closing ends the event streams (CloseStreams).
+	closing      context.Context
+	closeStreams context.CancelFunc
 }
 
 // New returns the API handler.
@@ -101,6 +106,7 @@ func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
 		logger = slog.Default()
 	}
 	s := &Server{cfg: cfg, app: a, logger: logger, mux: http.NewServeMux(), limits: newLimiter()}
+	s.closing, s.closeStreams = context.WithCancel(context.Background())
 	s.routes()
 	return s, nil
 }
@@ -128,6 +134,9 @@ func (s *Server) routes() {
 	authed("POST /v1/queries", s.limited("queries", lim.Queries, s.submitQuery))
 	authed("GET /v1/queries/{id}", s.getQuery)
 	s.auditRoutes(authed)
+	s.consoleRoutes(authed)
+	s.handle("GET /{$}", console.Handler())
+	s.handle("GET /console/", console.Handler())
 	s.handle("GET /healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	}))
@@ -157,7 +166,7 @@ func (s *Server) unrouted(w http.ResponseWriter, r *http.Request) {
 
 // HTTPServer is an http.Server for s with its timeouts set.
 func (s *Server) HTTPServer() *http.Server {
-	return &http.Server{
+	srv := &http.Server{
 		Handler:           s,
 		ReadHeaderTimeout: min(10*time.Second, s.cfg.ReadTimeout),
 		ReadTimeout:       s.cfg.ReadTimeout,
@@ -165,6 +174,9 @@ func (s *Server) HTTPServer() *http.Server {
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.logger.Handler(), slog.LevelDebug),
 	}
+	// Shutdown waits for open requests; event streams end at once.
+	srv.RegisterOnShutdown(s.CloseStreams)
+	return srv
 }
 
 // ServeHTTP implements http.Handler.
@@ -192,6 +204,10 @@ type statusRecorder struct {
 	http.ResponseWriter
 	status int
 }
+
+// Unwrap lets http.ResponseController reach the connection (flushes of
+// the event stream).
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 func (r *statusRecorder) WriteHeader(code int) {
 	r.status = code

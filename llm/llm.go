@@ -23,6 +23,9 @@ type Provider interface {
 	Extract(ctx context.Context, req ExtractRequest) ([]KeyValue, error)
 	// Transform rewrites text: "redact", "anonymize" or "paraphrase".
 	Transform(ctx context.Context, mode, text string) (string, error)
+	// Score gives a candidate memory a score range per rubric, for an
+	// admission gate (seed 002 §3.1); FinalScore folds them (Eq. 1).
+	Score(ctx context.Context, req ScoreRequest) ([]RubricScore, error)
 }
 
 // AgentCard is what the coordinator is shown of an agent: its id, its

@@ -40,6 +40,9 @@ type Prompts struct {
 	Redact     string
 	Anonymize  string
 	Paraphrase string
+	// Scorer grades a candidate memory on rubrics for an admission gate
+	// (seed 002, App. A.5).
+	Scorer string
 }
 
 // DefaultPrompts returns the paper's prompts (App. B.2 Table 1, App. D
@@ -78,6 +81,9 @@ func DefaultPrompts() Prompts {
 			"that single out a person. Keep all other information. Reply with the rewritten text only.",
 		Paraphrase: "Paraphrase the text the user sends in neutral third-person wording. Keep every fact, " +
 			"figure and name exactly; do not add anything. Reply with the paraphrase only.",
+		Scorer: "Here are the rubrics for grading a (prompt, answer) pair. According to the rubrics, for each " +
+			"rubric give a score range for the current pair, such as 3-6 (3 is the lowest score and 6 is the " +
+			"highest score), within the rubric's bounds.",
 	}
 }
 
@@ -97,5 +103,6 @@ func (p Prompts) withDefaults() Prompts {
 	fill(&p.Redact, d.Redact)
 	fill(&p.Anonymize, d.Anonymize)
 	fill(&p.Paraphrase, d.Paraphrase)
+	fill(&p.Scorer, d.Scorer)
 	return p
 }

@@ -6,12 +6,13 @@ import (
 	"fmt"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/llm"
 )
 
 // Kinds per target.
 var kinds = map[string][]string{
 	TargetWritePrivate: {"simple", "redact", "block", "llm"},
-	TargetWriteShared:  {"simple", "redact", "block", "llm"},
+	TargetWriteShared:  {"simple", "redact", "block", "llm", "admission"},
 	TargetRead:         {"simple", "filter", "llm"},
 	TargetProvenance:   {events.ProvenanceTransitive, events.ProvenanceDirect},
 	TargetCoordination: {CoordinationCentralized, CoordinationDecentralized, CoordinationLayered, CoordinationSharedPool},
@@ -47,6 +48,38 @@ type LLMWriteConfig struct {
 	Prompt string `json:"prompt,omitempty"`
 }
 
+// AdmissionConfig is an admission gate on the shared tier (seed 002 §3.1):
+// a candidate is scored on every rubric (a range within [min, max]) and
+// admitted only when its final score, ½(Σ low + Σ high) (Eq. 1), reaches
+// Threshold. Prompt overrides the scorer's prompt.
+type AdmissionConfig struct {
+	Rubrics   []llm.Rubric `json:"rubrics"`
+	Threshold float64      `json:"threshold"`
+	Prompt    string       `json:"prompt,omitempty"`
+}
+
+func checkAdmission(c AdmissionConfig) error {
+	if len(c.Rubrics) == 0 || len(c.Rubrics) > 32 {
+		return fmt.Errorf("%w: an admission gate needs 1..32 rubrics", ErrPolicyConfig)
+	}
+	var lo, hi float64
+	seen := map[string]bool{}
+	for _, r := range c.Rubrics {
+		switch {
+		case r.Name == "" || seen[r.Name]:
+			return fmt.Errorf("%w: rubric names must be present and distinct (%q)", ErrPolicyConfig, r.Name)
+		case !(r.Min < r.Max):
+			return fmt.Errorf("%w: rubric %q needs min < max", ErrPolicyConfig, r.Name)
+		}
+		seen[r.Name] = true
+		lo, hi = lo+r.Min, hi+r.Max
+	}
+	if c.Threshold < lo || c.Threshold > hi {
+		return fmt.Errorf("%w: threshold %g is outside the reachable scores %g..%g", ErrPolicyConfig, c.Threshold, lo, hi)
+	}
+	return nil
+}
+
 // ReadConfig shapes a memory view: keep only fragments mentioning any of
 // Keywords (all of them with Match "all"), at most Limit per tier, and with
 // kind llm rewrite each surfaced value with Transform (redact, anonymize or
@@ -73,6 +106,12 @@ func CheckPolicy(target, kind string, config json.RawMessage) error {
 		return fmt.Errorf("%w: kind %q is not one of %v for %s", ErrPolicyConfig, kind, allowed, target)
 	}
 	switch {
+	case kind == "admission":
+		var c AdmissionConfig
+		if err := strict(config, &c); err != nil {
+			return err
+		}
+		return checkAdmission(c)
 	case kind == "redact":
 		var c RedactConfig
 		return strict(config, &c)

@@ -17,6 +17,8 @@ type FragmentInfo struct {
 	Resources []string
 	CreatedAt time.Time
 	Revision  uint64
+	// DerivedFrom are the fragments it was written from (derived_from).
+	DerivedFrom []string
 }
 
 // Provenance returns the fragment's provenance.
@@ -55,7 +57,7 @@ func (fs *Fragments) Apply(r events.Record) error {
 	f := p.(*events.FragmentWritten)
 	fs.byID[f.ID] = FragmentInfo{
 		ID: f.ID, Tier: f.Tier, User: f.User, Agents: f.Agents, Resources: f.Resources,
-		CreatedAt: r.Time, Revision: r.Revision,
+		CreatedAt: r.Time, Revision: r.Revision, DerivedFrom: f.DerivedFrom,
 	}
 	return nil
 }

@@ -78,6 +78,8 @@ func ApplyWrite(ctx context.Context, p Policy, tier string, d Draft, env WriteEn
 		tr.Transformed = true
 		tr.Notes = []string{fmt.Sprintf("extracted %d fragment(s) with %s", len(out), env.LLM.Name())}
 		return out, tr, nil
+	case "admission":
+		return admit(ctx, p, tr, d, env)
 	default:
 		return nil, tr, fmt.Errorf("%w: unknown write policy kind %q", ErrPolicyConfig, p.Kind)
 	}
@@ -95,4 +97,28 @@ func mergeNotes(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// admit runs an admission gate: the candidate is written only when its
+// final score reaches the threshold; either way the trace records the
+// score, the threshold and every rubric's range.
+func admit(ctx context.Context, p Policy, tr events.PolicyTrace, d Draft, env WriteEnv) ([]Draft, events.PolicyTrace, error) {
+	var c AdmissionConfig
+	if err := strict(p.Config, &c); err != nil {
+		return nil, tr, err
+	}
+	scores, err := env.LLM.Score(ctx, llm.ScoreRequest{Prompt: c.Prompt, Rubrics: c.Rubrics, Key: d.Key, Value: d.Value})
+	if err != nil {
+		return nil, tr, fmt.Errorf("memory: admission gate: %w", err)
+	}
+	adm := &events.Admission{Score: llm.FinalScore(scores), Threshold: c.Threshold, Scorer: env.LLM.Name()}
+	for _, s := range scores {
+		adm.Rubrics = append(adm.Rubrics, events.RubricRange{Name: s.Name, Low: s.Low, High: s.High})
+	}
+	tr.Admission = adm
+	if adm.Score < adm.Threshold {
+		return nil, tr, fmt.Errorf("%w: admission score %.2f is below the threshold %.2f of the admission gate at scope %s",
+			ErrBlocked, adm.Score, adm.Threshold, tr.Scope)
+	}
+	return []Draft{d}, tr, nil
 }

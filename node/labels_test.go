@@ -231,6 +231,17 @@ func runLeakProbe(t *testing.T, seed uint64, direct bool, mode string) []string 
 			t.Errorf("the audit reports violations: %s", v.Raw)
 		}
 	}
+	// How big labels get: the largest label of any delivery, in bytes.
+	largest, sizes := 0, 0
+	for _, rec := range nodetest.Events(t, n, "cmem.query.delivered") {
+		var d struct {
+			Label json.RawMessage `json:"label"`
+		}
+		if err := json.Unmarshal(rec.Data, &d); err == nil {
+			largest, sizes = max(largest, len(d.Label)), sizes+1
+		}
+	}
+	t.Logf("%d deliveries, largest label %d bytes", sizes, largest)
 	busMu.Lock()
 	defer busMu.Unlock()
 	mu.Lock()

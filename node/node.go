@@ -19,6 +19,7 @@ import (
 	"github.com/cmem/cmem/audit"
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/feed"
 	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
@@ -46,8 +47,12 @@ type Node struct {
 	// up to at start (0: rebuilt from the log).
 	ViewResumedFrom uint64
 	Queries         *query.Projection
-	App             *app.App
-	Pipeline        *workers.Pipeline
+	// Feed is the live event feed the console streams (last in the core
+	// runner, so every other projection has applied an event before it
+	// is streamed).
+	Feed     *feed.Feed
+	App      *app.App
+	Pipeline *workers.Pipeline
 	// Audit is the audit trail: the in-process history, and ClickHouse
 	// with its projector when configured.
 	Audit *audit.Trail
@@ -103,6 +108,7 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	n.App, err = app.New(app.Config{AdminToken: token, ReadWait: cfg.ReadWait, Source: cfg.Source, Resources: cfg.resources()}, app.Deps{
 		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
 		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM, Queries: n.Queries,
+		Feed: n.Feed,
 	})
 	if err == nil && cfg.serves() {
 		err = n.serve()
@@ -156,11 +162,13 @@ func (n *Node) startProjections(ctx context.Context) error {
 		return err
 	}
 	// The audit history answers with the graph, so it comes after it.
+	n.Feed = feed.New(0)
 	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.Audit.History}
 	external := n.cfg.WeaviateURL != ""
 	if !external {
 		core = append(core, view)
 	}
+	core = append(core, n.Feed)
 	var src projectors.Source = n.Log
 	if n.cfg.ProjectionGate != nil {
 		src = gatedSource{n.Log, n.cfg.ProjectionGate}

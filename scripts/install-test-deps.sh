@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the servers the integration tests start: Weaviate (built from its
-# Go module, cached in $(go env GOPATH)/bin) and ClickHouse (Debian package).
+# Go module, cached in $(go env GOPATH)/bin), ClickHouse (Debian package) and
+# Chromium for the console's browser tests (Debian package).
 # Idempotent: a second run finds both and does nothing.
 set -euo pipefail
 
@@ -19,4 +20,11 @@ if ! command -v clickhouse-server >/dev/null 2>&1; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq clickhouse-server clickhouse-client >/dev/null
 fi
-echo ">> test dependencies present: weaviate-server, clickhouse-server"
+if ! command -v chromium >/dev/null 2>&1; then
+  echo ">> installing chromium (Debian package, for the console's browser tests)"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+echo ">> test dependencies present: weaviate-server, clickhouse-server, chromium"

@@ -69,6 +69,13 @@ func (p Provider) Transform(ctx context.Context, mode, text string) (s string, e
 	return p.Next.Transform(ctx, mode, text)
 }
 
+// Score implements llm.Provider.
+func (p Provider) Score(ctx context.Context, req llm.ScoreRequest) (r []llm.RubricScore, err error) {
+	ctx, done := p.start(ctx, "score")
+	defer func() { done(err) }()
+	return p.Next.Score(ctx, req)
+}
+
 // Tool runs one tool call of an agent as a span "tool <resource>", timed in
 // cmem_tool_seconds.
 func Tool(ctx context.Context, resource string, call func(context.Context) (string, error)) (out string, err error) {

@@ -3,8 +3,10 @@ package inmem
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cmem/cmem/vectors"
 )
@@ -41,21 +43,52 @@ func (s *Store) Search(ctx context.Context, vector []float32, f vectors.Filter, 
 		q[i] *= qinv
 	}
 
-	top := topK{k: k, meta: p.meta}
-	for row := range p.len() {
-		if !subset(p.agents[row*p.aWords:(row+1)*p.aWords], allowedA) ||
-			!subset(p.res[row*p.rWords:(row+1)*p.rWords], allowedR) {
-			continue
-		}
-		score := dot(q, p.vector(row)) * p.inv[row]
-		top.offer(int32(row), clamp(score))
-	}
-
+	top := scan(p, q, allowedA, allowedR, k)
 	hits := make([]vectors.Hit, 0, len(top.c))
 	for _, c := range top.sorted() {
 		hits = append(hits, vectors.Hit{Fragment: p.fragment(int(c.row)), Score: c.score})
 	}
 	return hits, nil
+}
+
+// parallelRows is the partition size from which a search is split across
+// the CPUs: below it, starting goroutines costs more than it saves.
+const parallelRows = 16384
+
+// scan is the exact top-k of the rows of p inside the allowed sets. A large
+// partition is cut into one stripe per CPU, each with its own top-k, merged
+// at the end: the result is the same (ties break by ID in both), the
+// latency about 1/GOMAXPROCS of a single pass.
+func scan(p *partition, q []float32, allowedA, allowedR []uint64, k int) topK {
+	rows := p.len()
+	stripes := 1
+	if rows >= parallelRows {
+		stripes = min(runtime.GOMAXPROCS(0), rows/(parallelRows/2))
+	}
+	tops := make([]topK, stripes)
+	var wg sync.WaitGroup
+	for i := range stripes {
+		lo, hi := rows*i/stripes, rows*(i+1)/stripes
+		tops[i] = topK{k: k, meta: p.meta}
+		wg.Go(func() {
+			t := &tops[i]
+			for row := lo; row < hi; row++ {
+				if !subset(p.agents[row*p.aWords:(row+1)*p.aWords], allowedA) ||
+					!subset(p.res[row*p.rWords:(row+1)*p.rWords], allowedR) {
+					continue
+				}
+				t.offer(int32(row), clamp(dot(q, p.vector(row))*p.inv[row]))
+			}
+		})
+	}
+	wg.Wait()
+	top := tops[0]
+	for _, t := range tops[1:] {
+		for _, c := range t.c {
+			top.offer(c.row, c.score)
+		}
+	}
+	return top
 }
 
 // dot is unrolled four ways: the scan is bound by this loop, and the

@@ -32,15 +32,25 @@ func TestContract(t *testing.T) {
 // order, for every filter, including after replacements moved fragments
 // between partitions and widened the bitsets.
 func TestExactTopK(t *testing.T) {
+	exactTopK(t, 2000, 0.4, 200)
+}
+
+// A partition past parallelRows is searched in stripes, one per CPU; the
+// merged top-k must be the exact one.
+func TestExactTopKInStripes(t *testing.T) {
+	exactTopK(t, 20000, 0.05, 30)
+}
+
+func exactTopK(t *testing.T, n int, privateFrac float64, queries int) {
 	const dims = 32
 	g := vectorstest.NewGen(99, dims, vectorstest.Mix{
-		Agents: 150, Resources: 300, Users: 6, MaxAgents: 3, MaxResources: 3, PrivateFrac: 0.4,
+		Agents: 150, Resources: 300, Users: 6, MaxAgents: 3, MaxResources: 3, PrivateFrac: privateFrac,
 	})
 	s := newStore(t, dims)
 	ref := vectorstest.NewReference()
-	fs := g.Fragments(2000)
-	for b := 0; b < len(fs); b += 256 {
-		batch := fs[b:min(b+256, len(fs))]
+	fs := g.Fragments(n)
+	for b := 0; b < len(fs); b += 1024 {
+		batch := fs[b:min(b+1024, len(fs))]
 		if err := s.Upsert(t.Context(), batch); err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +67,7 @@ func TestExactTopK(t *testing.T) {
 	}
 	ref.Upsert(again)
 
-	for i := range 200 {
+	for i := range queries {
 		f := g.Filter([]float64{0.6, 0.9, 1}[i%3])
 		q := g.Vector()
 		k := []int{1, 10, 50}[i%3]

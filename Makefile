@@ -4,12 +4,15 @@ GOBIN   := $(shell $(GO) env GOPATH)/bin
 LINT    := $(GOBIN)/golangci-lint
 LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 
-.PHONY: run test test-deps bench cluster soak fuzz lint fmt vet build clean embeddings screenshots scenarios
+.PHONY: run test test-deps bench cluster soak fuzz lint fmt vet build install clean embeddings screenshots scenarios
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
-run:
-	CMEM_DATA=$(CMEM_DATA) $(GO) run ./cmd/cmem serve
+## (it builds bin/cmem first, so the walkthrough's `cmem` commands work: export PATH=$PWD/bin:$PATH)
+run: build
+	@echo 'cmem is bin/cmem; in another shell: export PATH=$(CURDIR)/bin:$$PATH'
+	CMEM_DATA=$(CMEM_DATA) ./bin/cmem serve
 
 ## test: install what the tests need (Weaviate, ClickHouse) and run every test
 test: test-deps
@@ -81,7 +84,11 @@ fmt:
 	gofmt -w $$(git ls-files '*.go')
 
 build:
-	$(GO) build -o bin/cmem ./cmd/cmem
+	$(GO) build -ldflags "-X main.version=$(VERSION)" -o bin/cmem ./cmd/cmem
+
+## install: put cmem in $(GOBIN)
+install:
+	$(GO) install -ldflags "-X main.version=$(VERSION)" ./cmd/cmem
 
 clean:
 	rm -rf bin data

@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/tracing"
 )
 
 // AppendOption changes how one event is appended.
@@ -103,7 +104,9 @@ func (l *Log) AppendBatch(ctx context.Context, es []events.Envelope) ([]uint64, 
 }
 
 // message checks e against its schemas in clear, then seals its content
-// (when a sealer is set): what reaches the stream holds no plaintext content.
+// (when a sealer is set): what reaches the stream holds no plaintext
+// content. The trace context of ctx (if any) rides in its headers, so the
+// consumers' spans join the producer's trace.
 func (l *Log) message(ctx context.Context, e events.Envelope) (*nats.Msg, error) {
 	raw, err := l.validator.Marshal(e)
 	if err != nil {
@@ -125,6 +128,7 @@ func (l *Log) message(ctx context.Context, e events.Envelope) (*nats.Msg, error)
 	msg := nats.NewMsg(Subject(e.Subject))
 	msg.Data = raw
 	msg.Header.Set(TypeHeader, e.Type)
+	tracing.Inject(ctx, tracing.Header(msg.Header))
 	return msg, nil
 }
 

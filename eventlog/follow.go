@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -16,6 +17,9 @@ type Msg struct {
 	// Pending is how many events after this one the stream held when it was
 	// delivered; 0 means the reader has caught up.
 	Pending uint64
+	// Header holds the message's NATS headers (the event type, and the
+	// trace context of the span that appended it, if any).
+	Header nats.Header
 }
 
 // Follow delivers every event from revision from (1 = the beginning) in log
@@ -54,7 +58,7 @@ func (l *Log) Follow(ctx context.Context, from uint64, fn func(Msg) error) error
 		if err != nil {
 			return fmt.Errorf("eventlog: follow metadata: %w", err)
 		}
-		if err := fn(Msg{Revision: meta.Sequence.Stream, Subject: m.Subject(), Data: m.Data(), Pending: meta.NumPending}); err != nil {
+		if err := fn(Msg{Revision: meta.Sequence.Stream, Subject: m.Subject(), Data: m.Data(), Pending: meta.NumPending, Header: m.Headers()}); err != nil {
 			return err
 		}
 	}

@@ -43,7 +43,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	status, code := statusOf(err)
 	msg := err.Error()
 	if status == http.StatusInternalServerError {
-		s.logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "correlation_id", app.CorrelationID(r.Context()), "err", err)
 		msg = "internal error; see the server log for correlation id " + app.CorrelationID(r.Context())
 	}
 	var rl errRateLimited

@@ -90,6 +90,8 @@ type Server struct {
 	logger *slog.Logger
 	mux    *http.ServeMux
 	limits *limiter
+	// patterns are the routes registered, in order (see Routes).
+	patterns []string
 	// closing ends the event streams (CloseStreams).
 	closing      context.Context
 	closeStreams context.CancelFunc
@@ -111,7 +113,7 @@ func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
 
 func (s *Server) routes() {
 	authed := func(pattern string, h func(http.ResponseWriter, *http.Request, app.Identity)) {
-		s.mux.Handle(pattern, s.authenticate(h))
+		s.handle(pattern, s.authenticate(h))
 	}
 	lim := s.cfg.Limits
 	if lim.Off {
@@ -135,12 +137,13 @@ func (s *Server) routes() {
 	s.auditRoutes(authed)
 	s.lifecycleRoutes(authed)
 	s.consoleRoutes(authed)
-	s.mux.Handle("GET /{$}", console.Handler())
-	s.mux.Handle("GET /console/", console.Handler())
-	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+	s.handle("GET /{$}", console.Handler())
+	s.handle("GET /console/", console.Handler())
+	s.handle("GET /healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
-	})
-	s.mux.Handle("GET /metrics", promhttp.Handler())
+	}))
+	s.handle("GET /metrics", promhttp.Handler())
+	s.handle("GET /openapi.json", http.HandlerFunc(serveOpenAPI))
 	s.mux.HandleFunc("/", s.unrouted)
 }
 
@@ -184,13 +187,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 	r = s.withCorrelation(rec, r)
 	r.Body = http.MaxBytesReader(rec, r.Body, s.cfg.MaxBodyBytes)
+	_, pattern := s.mux.Handler(r)
+	r, span := startSpan(r, pattern)
 	defer func() {
 		if p := recover(); p != nil {
-			s.logger.Error("panic in handler", "path", r.URL.Path, "panic", p)
-			writeJSON(rec, http.StatusInternalServerError, errorBody{Error: "internal error", Code: "internal"})
+			s.logger.Error("panic in handler", "method", r.Method, "path", r.URL.Path, "correlation_id", app.CorrelationID(r.Context()), "panic", p)
+			writeJSON(rec, http.StatusInternalServerError, errorBody{Error: "internal error; see the server log for correlation id " + app.CorrelationID(r.Context()), Code: "internal"})
 		}
-		_, pattern := s.mux.Handler(r)
-		observe(r.Method, pattern, rec.status, time.Since(start))
+		d := time.Since(start)
+		observe(r.Method, pattern, rec.status, d)
+		endSpan(span, rec.status)
+		s.logRequest(r, pattern, rec.status, d)
 	}()
 	s.mux.ServeHTTP(rec, r)
 }

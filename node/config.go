@@ -21,12 +21,15 @@ type Config struct {
 	// role keeps the in-memory projections it reads.
 	Role string
 
-	DataDir    string // CMEM_DATA
-	HTTPAddr   string // CMEM_HTTP_ADDR; "127.0.0.1:0" picks a free port
-	NATSURL    string // CMEM_NATS_URL; empty runs the embedded server
-	NATSPort   int    // embedded server port; -1 picks a free port
-	Replicas   int    // stream replicas on a cluster (CMEM_NATS_REPLICAS); the embedded server keeps 1
-	AdminToken string // CMEM_ADMIN_TOKEN; empty reads or creates DataDir/admin.token
+	DataDir  string // CMEM_DATA
+	HTTPAddr string // CMEM_HTTP_ADDR; "127.0.0.1:0" picks a free port
+	// MetricsAddr is where a worker (which serves no API) answers /metrics
+	// and /healthz (CMEM_METRICS_ADDR); empty serves nothing.
+	MetricsAddr string
+	NATSURL     string // CMEM_NATS_URL; empty runs the embedded server
+	NATSPort    int    // embedded server port; -1 picks a free port
+	Replicas    int    // stream replicas on a cluster (CMEM_NATS_REPLICAS); the embedded server keeps 1
+	AdminToken  string // CMEM_ADMIN_TOKEN; empty reads or creates DataDir/admin.token
 	// QueryRetain is how many finished queries stay in memory (besides
 	// every unfinished one); older ones are rebuilt from the log when asked
 	// for. 0 = DefaultQueryRetain; negative keeps all.

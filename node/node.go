@@ -26,6 +26,7 @@ import (
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/query"
 	"github.com/cmem/cmem/shred"
+	"github.com/cmem/cmem/tracing"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/workers"
 )
@@ -128,6 +129,9 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	if err == nil && cfg.works() {
 		err = n.startExpirer()
 	}
+	if err == nil && !cfg.serves() && cfg.MetricsAddr != "" {
+		err = n.serveMetrics()
+	}
 	if err != nil {
 		n.Close()
 		return nil, err
@@ -160,6 +164,9 @@ func (n *Node) open(ctx context.Context) error {
 	if n.LLM, err = newProvider(cfg, n.Embedder, n.Graph.UserIDs, n.logger); err != nil {
 		return err
 	}
+	// Every model and embedding call (and the tools an agent calls) is a
+	// span and a latency observation.
+	n.Embedder, n.LLM = tracing.Embedder{Next: n.Embedder}, tracing.Provider{Next: n.LLM}
 	var external bool
 	if n.Store, external, err = newStore(ctx, cfg, n.Embedder.Dims()); err != nil {
 		return err
@@ -204,6 +211,7 @@ func (n *Node) startProjections(ctx context.Context) error {
 		if n.ViewRunner, err = projectors.NewRunner(n.Log, n.logger, view); err != nil {
 			return err
 		}
+		n.ViewRunner.Named("view")
 		head, err := n.Log.Head(ctx, "")
 		if err != nil {
 			return err
@@ -262,10 +270,16 @@ func (n *Node) serveHTTP() error {
 	if err != nil {
 		return err
 	}
-	if n.listener, err = net.Listen("tcp", n.cfg.HTTPAddr); err != nil {
-		return fmt.Errorf("node: listen %s: %w", n.cfg.HTTPAddr, err)
+	return n.listen(n.cfg.HTTPAddr, api.HTTPServer())
+}
+
+// listen runs srv on addr until Close.
+func (n *Node) listen(addr string, srv *http.Server) error {
+	var err error
+	if n.listener, err = net.Listen("tcp", addr); err != nil {
+		return fmt.Errorf("node: listen %s: %w", addr, err)
 	}
-	n.http = api.HTTPServer()
+	n.http = srv
 	go func() {
 		if err := n.http.Serve(n.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			n.logger.Error("http server stopped", "err", err)

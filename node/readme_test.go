@@ -3,6 +3,7 @@ package node_test
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,14 +12,14 @@ import (
 )
 
 // TestReadmeWalkthrough runs the shell block of the README's "Try it"
-// section, as written, against a real node (only the line that finds the
-// admin token and the address is pointed at the test node), and checks
-// that its last call, a question, is answered correctly.
+// section, as written, with the cmem binary built from this tree on PATH,
+// against a real node (CMEM_URL and CMEM_ADMIN_TOKEN point at the test
+// node), twice in the same directory: the second run, on existing data,
+// must work too (409s handled, no error JSON taken for a token). Its last
+// call, a question, must be answered from the planner's guide.
 func TestReadmeWalkthrough(t *testing.T) {
-	for _, tool := range []string{"bash", "curl", "sed"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Fatalf("the walkthrough needs %s: %v", tool, err)
-		}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Fatalf("the walkthrough needs bash: %v", err)
 	}
 	raw, err := os.ReadFile("../README.md")
 	if err != nil {
@@ -33,22 +34,31 @@ func TestReadmeWalkthrough(t *testing.T) {
 	if block == nil {
 		t.Fatal(`README's "Try it" has no sh block`)
 	}
-	setup := regexp.MustCompile(`(?m)^ADMIN=\$\(cat data/admin.token\); API=\S+$`)
-	if !setup.MatchString(block[1]) {
-		t.Fatal("the walkthrough no longer starts with ADMIN=$(cat data/admin.token); API=...")
+	dir := t.TempDir()
+	if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "bin", "cmem"), "../cmd/cmem").CombinedOutput(); err != nil {
+		t.Fatalf("build cmem: %v\n%s", err, out)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
+		t.Fatal(err)
 	}
 	n := nodetest.Start(t, nil)
-	script := setup.ReplaceAllLiteralString(block[1], "ADMIN="+nodetest.AdminToken+"; API=http://"+n.Addr())
-	out, err := exec.Command("bash", "-euo", "pipefail", "-c", script).CombinedOutput()
-	if err != nil {
-		t.Fatalf("walkthrough failed: %v\n%s", err, out)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	last := lines[len(lines)-1]
-	if !strings.Contains(last, `"status":"answered"`) || !strings.Contains(last, "bouchons") || !strings.Contains(last, `"agent":"planner"`) {
-		t.Fatalf("the walkthrough's question was not answered from the planner's guide:\n%s", out)
-	}
-	if !strings.Contains(string(out), `"agents":[{"id":"critic","resources":[]},{"id":"planner","resources":["guide"]}]`) {
-		t.Fatalf("access at revision 7 differs from the README:\n%s", out)
+	for run := 1; run <= 2; run++ {
+		cmd := exec.Command("bash", "-uo", "pipefail", "-c", block[1])
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "CMEM_URL=http://"+n.Addr(), "CMEM_ADMIN_TOKEN="+nodetest.AdminToken, "CMEM_TOKEN=", "CMEM_DATA="+filepath.Join(dir, "data"))
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("run %d: walkthrough failed: %v\n%s", run, err, out)
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if last := lines[len(lines)-1]; !strings.Contains(last, "bouchons") {
+			t.Fatalf("run %d: the walkthrough's question was not answered from the planner's guide:\n%s", run, out)
+		}
+		if !strings.Contains(string(out), `[{"id":"critic","resources":[]},{"id":"planner","resources":["guide"]}]`) {
+			t.Fatalf("run %d: access at the grant's revision differs from the README:\n%s", run, out)
+		}
+		if strings.Contains(string(out), `"error"`) {
+			t.Fatalf("run %d: an error answer reached stdout:\n%s", run, out)
+		}
 	}
 }

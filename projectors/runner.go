@@ -51,6 +51,7 @@ type Runner struct {
 	projections []Projection
 	logger      *slog.Logger
 	opener      Opener
+	name        string // the runner label of its metrics
 
 	revision atomic.Uint64
 	mu       sync.Mutex
@@ -67,9 +68,16 @@ func NewRunner(src Source, logger *slog.Logger, projections ...Projection) (*Run
 	if logger == nil {
 		logger = slog.Default()
 	}
-	r := &Runner{src: src, validator: v, projections: projections, logger: logger, changed: make(chan struct{})}
+	r := &Runner{src: src, validator: v, projections: projections, logger: logger, name: "core", changed: make(chan struct{})}
 	r.opener, _ = src.(Opener)
 	return r, nil
+}
+
+// Named sets the runner label of r's metrics (default "core"); call it
+// before Run.
+func (r *Runner) Named(name string) *Runner {
+	r.name = name
+	return r
 }
 
 // Run follows the log until ctx ends. A broken subscription (a cluster
@@ -148,6 +156,12 @@ type parsed struct {
 }
 
 func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
+	traced := r.traceApplied(ctx, batch)
+	defer func() {
+		for _, s := range traced {
+			s.End()
+		}
+	}()
 	for _, p := range batch {
 		if err := r.handle(ctx, p); err != nil {
 			return err
@@ -167,7 +181,9 @@ func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
 			return fmt.Errorf("projectors: flush %s: %w", p.Name(), err)
 		}
 	}
-	r.advance(batch[len(batch)-1].msg.Revision)
+	last := batch[len(batch)-1].msg
+	projectionLag.WithLabelValues(r.name).Set(float64(last.Pending))
+	r.advance(last.Revision)
 	return nil
 }
 
@@ -221,7 +237,7 @@ func (r *Runner) deadLetter(consumer string, m eventlog.Msg, reason error) error
 
 func (r *Runner) advance(rev uint64) {
 	r.revision.Store(rev)
-	projectedRevision.Set(float64(rev))
+	projectedRevision.WithLabelValues(r.name).Set(float64(rev))
 	if r.waiting.Load() == 0 {
 		return
 	}

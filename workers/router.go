@@ -15,9 +15,12 @@ import (
 	"github.com/ThreeDotsLabs/watermill/message/router/middleware"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/propagation"
 
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/tracing"
 )
 
 // Consumer names. They are stable: renaming one creates a new durable
@@ -95,7 +98,7 @@ func NewRouter(p *Pipeline, bus Bus, logger *slog.Logger) (*message.Router, erro
 		if err != nil {
 			return nil, err
 		}
-		r.AddConsumerHandler(h.name, h.name, sub, typed(v, opener(bus), h.types, h.fn))
+		r.AddConsumerHandler(h.name, h.name, sub, typed(v, h.name, opener(bus), h.types, h.fn))
 	}
 	return r, nil
 }
@@ -116,8 +119,11 @@ func durable(stream, name string, ackWait time.Duration) wmjs.ResourceInitialize
 }
 
 // typed parses the event, skips types the handler does not take, and turns
-// an invalid event into a permanent failure.
-func typed(v *events.Validator, open openFunc, types []string, fn func(context.Context, events.Record) error) message.NoPublishHandlerFunc {
+// an invalid event into a permanent failure. Sealed content is opened
+// with open. A handled event runs as the stage span of handler name, a
+// child of the span that appended the event (its trace context rides in the
+// message's headers).
+func typed(v *events.Validator, name string, open openFunc, types []string, fn func(context.Context, events.Record) error) message.NoPublishHandlerFunc {
 	return func(msg *message.Message) error {
 		rev, _ := strconv.ParseUint(msg.Metadata.Get(metaRevision), 10, 64)
 		e, err := v.ParseEnvelope(msg.Payload)
@@ -134,7 +140,10 @@ func typed(v *events.Validator, open openFunc, types []string, fn func(context.C
 		}
 		for _, t := range types {
 			if e.Type == t {
-				return fn(msg.Context(), events.Record{Envelope: e, Revision: rev})
+				ctx := tracing.Extract(msg.Context(), propagation.MapCarrier(msg.Metadata))
+				rec := events.Record{Envelope: e, Revision: rev}
+				return tracing.Stage(ctx, name, func(ctx context.Context) error { return fn(ctx, rec) },
+					attribute.String("cmem.event", e.Type), attribute.String("cmem.subject", e.Subject), attribute.Int64("cmem.revision", int64(rev)))
 			}
 		}
 		return nil
@@ -159,6 +168,11 @@ func (u *unmarshaler) Unmarshal(m jetstream.Msg) (*message.Message, error) {
 	}
 	wm.Metadata.Set(metaSubject, m.Subject())
 	wm.Metadata.Set(metaEventID, m.Headers().Get(nats.MsgIdHdr))
+	for _, k := range tracing.Fields() {
+		if v := m.Headers().Get(k); v != "" {
+			wm.Metadata.Set(k, v)
+		}
+	}
 	return wm, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -15,8 +16,8 @@ import (
 	"github.com/cmem/cmem/node"
 )
 
-// The admin commands (cmem audit, cmem policy) talk to a running cmem over
-// its HTTP API, as any client would.
+// The API commands (cmem user, grant, query, audit, …) talk to a running
+// cmem over its HTTP API, as any client would.
 
 // adminTokenFor is the admin token: the flag, else CMEM_ADMIN_TOKEN, else
 // the token file in CMEM_DATA.
@@ -63,11 +64,24 @@ func doJSON(method, u, token string, body any, want int) ([]byte, error) {
 		return nil, err
 	}
 	if resp.StatusCode != want {
-		var e struct{ Error, Code string }
-		if json.Unmarshal(raw, &e) == nil && e.Error != "" {
-			return nil, fmt.Errorf("%s (%d %s)", e.Error, resp.StatusCode, e.Code)
-		}
-		return nil, fmt.Errorf("HTTP %d: %s", resp.StatusCode, raw)
+		return nil, &statusError{status: resp.StatusCode, body: raw}
 	}
 	return raw, nil
 }
+
+// statusError is an answer other than the one a command wanted; its message
+// carries the API's error and code.
+type statusError struct {
+	status int
+	body   []byte
+}
+
+func (e *statusError) Error() string {
+	var b struct{ Error, Code string }
+	if json.Unmarshal(e.body, &b) == nil && b.Error != "" {
+		return fmt.Sprintf("%s (%d %s)", b.Error, e.status, b.Code)
+	}
+	return fmt.Sprintf("HTTP %d: %s", e.status, e.body)
+}
+
+func asStatus(err error, target **statusError) bool { return errors.As(err, target) }

@@ -1,156 +1,105 @@
-// Command cmem runs Collaborative Memory.
+// Command cmem runs Collaborative Memory and talks to a running one.
 //
 //	cmem serve      everything in one process on embedded defaults
 //	cmem gateway    the HTTP gateway and NATS ingress, against CMEM_NATS_URL
 //	cmem worker     the query pipeline's workers, against CMEM_NATS_URL
-//	cmem audit      questions to a running cmem's audit trail
+//	cmem mcp        an MCP server acting as the user whose token is CMEM_TOKEN
+//	cmem user|agent|resource|grant|revoke|access|fragment|memory|query|policy|audit
+//	                one command per API call of a running cmem
 //
 // Configuration comes from flags, which default to the CMEM_* environment
 // variables (see README.md).
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"log/slog"
+	"io"
 	"os"
-	"os/signal"
-	"strconv"
-	"syscall"
-	"time"
-
-	"github.com/cmem/cmem/gateway"
-	"github.com/cmem/cmem/node"
 )
 
 const usage = `usage: cmem <command> [flags]
 
-commands:
+run cmem:
   serve     run everything in one process (embedded NATS unless CMEM_NATS_URL is set)
   gateway   run the HTTP gateway and NATS ingress against the NATS cluster at CMEM_NATS_URL
   worker    run the query pipeline's workers against the NATS cluster at CMEM_NATS_URL
-  audit     ask a running cmem's audit trail (visible, reads, violations, metrics)
-  policy    set or list write, read and provenance policies of a running cmem
+  mcp       serve MCP (stdio or streamable HTTP) as the user whose token is CMEM_TOKEN
+
+talk to a running cmem (CMEM_URL, default http://127.0.0.1:8080):
+  user      add users (admin)
+  agent     add agents (admin)
+  resource  add resources: knowledge bases, HTTP tools, computation (admin)
+  grant     grant user-agent or agent-resource, optionally until a time (admin)
+  revoke    revoke user-agent or agent-resource (admin)
+  access    what a user may use now, at a time or at a revision
+  fragment  write a memory fragment (user)
+  memory    read the memory view of an agent for a query (user)
+  query     ask a question and wait, or get a query's state (user)
+  policy    set or list write, read and provenance policies (admin)
+  audit     ask the audit trail (visible, reads, violations, metrics) (admin)
+  health    exit 0 when a cmem (or a worker's -metrics-addr) answers /healthz
+  version   print the version of this binary
   scenario  run one of the paper's three experiments (1|2|3) and write its report and charts
 
 Run 'cmem <command> -h' for the flags of a command.
 `
+
+// commands maps a command name to its runner; each writes its answer to out.
+var commands = map[string]func(args []string, out io.Writer) error{
+	"audit":    auditCmd,
+	"policy":   policyCmd,
+	"user":     userCmd,
+	"agent":    agentCmd,
+	"resource": resourceCmd,
+	"grant":    grantCmd(true),
+	"revoke":   grantCmd(false),
+	"access":   accessCmd,
+	"fragment": fragmentCmd,
+	"memory":   memoryCmd,
+	"query":    queryCmd,
+	"scenario": scenarioCmd,
+	"mcp":      mcpCmd,
+	"version":  versionCmd,
+	"health":   healthCmd,
+}
 
 func main() {
 	if len(os.Args) < 2 {
 		fmt.Fprint(os.Stderr, usage)
 		os.Exit(2)
 	}
+	os.Exit(dispatch(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
+}
+
+// dispatch runs one command and returns the process exit code: 0 on success
+// and on -h, 1 when the command failed, 2 for an unknown command.
+func dispatch(cmd string, args []string, out, errOut io.Writer) int {
 	var err error
-	switch cmd, args := os.Args[1], os.Args[2:]; cmd {
+	switch cmd {
 	case "serve":
 		err = run(args, "serve", false)
 	case "gateway":
 		err = run(args, "gateway", true)
 	case "worker":
 		err = run(args, "worker", true)
-	case "audit":
-		err = auditCmd(args, os.Stdout)
-	case "policy":
-		err = policyCmd(args, os.Stdout)
-	case "scenario":
-		err = scenarioCmd(args, os.Stdout)
 	case "-h", "--help", "help":
-		fmt.Print(usage)
+		_, _ = fmt.Fprint(out, usage)
 	default:
-		fmt.Fprintf(os.Stderr, "cmem: unknown command %q\n\n%s", cmd, usage)
-		os.Exit(2)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "cmem:", err)
-		os.Exit(1)
-	}
-}
-
-func env(name, def string) string {
-	if v, ok := os.LookupEnv(name); ok && v != "" {
-		return v
-	}
-	return def
-}
-
-func run(args []string, role string, needsCluster bool) error {
-	fs := flag.NewFlagSet(role, flag.ExitOnError)
-	cfg := node.Config{Source: "cmem/" + role, Role: role}
-	fs.StringVar(&cfg.DataDir, "data", env("CMEM_DATA", "./data"), "data directory (CMEM_DATA)")
-	fs.StringVar(&cfg.HTTPAddr, "http", env("CMEM_HTTP_ADDR", "127.0.0.1:8080"), "HTTP listen address (CMEM_HTTP_ADDR)")
-	fs.StringVar(&cfg.NATSURL, "nats", env("CMEM_NATS_URL", ""), "external NATS URL; empty runs the embedded server (CMEM_NATS_URL)")
-	fs.IntVar(&cfg.NATSPort, "nats-port", 4222, "port of the embedded NATS server; -1 picks a free one")
-	replicas, err := strconv.Atoi(env("CMEM_NATS_REPLICAS", "1"))
-	if err != nil {
-		return fmt.Errorf("CMEM_NATS_REPLICAS: %w", err)
-	}
-	fs.BoolVar(&cfg.Plaintext, "plaintext", env("CMEM_ENCRYPTION", "on") == "off",
-		"write content in clear, not sealed under its data subject's key (CMEM_ENCRYPTION=off); for measurements only")
-	fs.IntVar(&cfg.Replicas, "replicas", replicas, "replicas of cmem's streams on a NATS cluster (CMEM_NATS_REPLICAS)")
-	fs.StringVar(&cfg.DocumentRoot, "document-root", env("CMEM_DOCUMENT_ROOT", ""), "directory knowledge bases may name a server-side path in (CMEM_DOCUMENT_ROOT); empty refuses paths")
-	fs.DurationVar(&cfg.ReadWait, "read-wait", 5*time.Second, "how long a read waits for projections to be fresh enough")
-	fs.StringVar(&cfg.WeaviateURL, "weaviate", env("CMEM_WEAVIATE_URL", ""), "Weaviate URL for the vector view; empty = in-process (CMEM_WEAVIATE_URL)")
-	fs.StringVar(&cfg.WeaviateGRPC, "weaviate-grpc", env("CMEM_WEAVIATE_GRPC", ""), "Weaviate gRPC host:port for fast batch writes (CMEM_WEAVIATE_GRPC)")
-	fs.StringVar(&cfg.WeaviateClass, "weaviate-class", env("CMEM_WEAVIATE_CLASS", ""), "Weaviate class of the fragments (CMEM_WEAVIATE_CLASS)")
-	fs.StringVar(&cfg.OpenAIBaseURL, "openai-base-url", env("CMEM_OPENAI_BASE_URL", ""), "OpenAI-compatible API base URL; empty = offline provider (CMEM_OPENAI_BASE_URL)")
-	fs.StringVar(&cfg.ChatModel, "chat-model", env("CMEM_CHAT_MODEL", ""), "chat model for the OpenAI provider (CMEM_CHAT_MODEL)")
-	fs.StringVar(&cfg.EmbeddingModel, "embedding-model", env("CMEM_EMBEDDING_MODEL", ""), "embedding model for the OpenAI provider (CMEM_EMBEDDING_MODEL)")
-	fs.StringVar(&cfg.Embedder, "embedder", env("CMEM_EMBEDDER", "semantic"), "offline embedder: semantic (word vectors in the binary) or hashing (CMEM_EMBEDDER)")
-	fs.IntVar(&cfg.EmbeddingDims, "embedding-dims", 0, "embedding dimensions; 0 = the model's native size")
-	fs.DurationVar(&cfg.Workers.StageTimeout, "stage-timeout", 60*time.Second, "bound on one pipeline stage (worker roles)")
-	fs.DurationVar(&cfg.Workers.AckWait, "ack-wait", 0, "how soon another worker takes over a stage whose worker went silent (heartbeats every ack-wait/3); 0 = 5s")
-	fs.IntVar(&cfg.Workers.MaxRounds, "max-rounds", 4, "coordinator rounds per query")
-	fs.IntVar(&cfg.QueryRetain, "query-retain", 0, "finished queries kept in memory (older ones are read back from the log); 0 = 10000, negative = all")
-	coverage := fs.Float64("coverage", 0, "offline provider: memory score at which an agent answers from memory and calls no resource; 0 = provider default, above 1 = always call")
-	fs.StringVar(&cfg.Audit.DSN, "clickhouse", env("CMEM_CLICKHOUSE_DSN", ""), "ClickHouse audit trail, clickhouse://host:9000/db; empty = in-process (CMEM_CLICKHOUSE_DSN)")
-	limits := fs.String("rate-limits", env("CMEM_RATE_LIMITS", ""), "per-caller limits over the defaults: off, or queries=PER_MIN:BURST,fragments=…,registrations=… (CMEM_RATE_LIMITS)")
-	syncFlag := fs.String("nats-sync", env("CMEM_NATS_SYNC", "always"), "embedded server: fsync every write before it is acknowledged (always) or every interval, e.g. 1s (CMEM_NATS_SYNC)")
-	level := fs.String("log-level", env("CMEM_LOG_LEVEL", "info"), "debug, info, warn or error (CMEM_LOG_LEVEL)")
-	_ = fs.Parse(args)
-	cfg.Workers.Coverage = float32(*coverage)
-	cfg.AdminToken = os.Getenv("CMEM_ADMIN_TOKEN")
-	cfg.ServiceToken, cfg.ReaderToken = os.Getenv("CMEM_NATS_SERVICE_TOKEN"), os.Getenv("CMEM_NATS_READER_TOKEN")
-	cfg.SecretsDir = os.Getenv("CMEM_SECRETS_DIR")
-	if cfg.Gateway.Limits, err = gateway.ParseRateLimits(*limits); err != nil {
-		return err
-	}
-	if *syncFlag != "always" {
-		d, err := time.ParseDuration(*syncFlag)
-		if err != nil || d <= 0 {
-			return fmt.Errorf("nats-sync: want always or a positive duration, not %q", *syncFlag)
+		c, ok := commands[cmd]
+		if !ok {
+			_, _ = fmt.Fprintf(errOut, "cmem: unknown command %q\n\n%s", cmd, usage)
+			return 2
 		}
-		cfg.NATSSync = d
+		err = c(args, out)
 	}
-	cfg.OpenAIAPIKey = os.Getenv("OPENAI_API_KEY")
-	if needsCluster && cfg.NATSURL == "" {
-		return errors.New(role + " needs a shared NATS cluster: set CMEM_NATS_URL or -nats")
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
 	}
-	var lvl slog.Level
-	if err := lvl.UnmarshalText([]byte(*level)); err != nil {
-		return fmt.Errorf("log level: %w", err)
-	}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
-
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	n, err := node.Start(ctx, cfg, logger)
 	if err != nil {
-		return err
+		_, _ = fmt.Fprintln(errOut, "cmem:", err)
+		return 1
 	}
-	fmt.Fprintf(os.Stderr, "cmem %s: http://%s  nats: %s  (admin token: %s)\n", role, n.Addr(), n.Log.ClientURL(), adminTokenHint(cfg))
-	<-ctx.Done()
-	logger.Info("shutting down: draining requests")
-	n.Close()
-	logger.Info("stopped cleanly")
-	return nil
-}
-
-func adminTokenHint(cfg node.Config) string {
-	if os.Getenv("CMEM_ADMIN_TOKEN") != "" {
-		return "from CMEM_ADMIN_TOKEN"
-	}
-	return cfg.DataDir + "/" + node.AdminTokenFile
+	return 0
 }

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+)
+
+// call is what every API command shares: where cmem is, who asks, and how
+// the answer is printed.
+type call struct {
+	fs    *flag.FlagSet
+	out   io.Writer
+	base  *string
+	token *string
+	get   *string
+	// asUser: the token defaults to CMEM_TOKEN (a user's) before the admin's.
+	asUser bool
+	// existOK: a 409 (the id exists) is reported and is not a failure, so a
+	// script that registers things can run again on existing data.
+	existOK *bool
+}
+
+// allowExisting adds -exist-ok to a registering command.
+func (c *call) allowExisting() {
+	c.existOK = c.fs.Bool("exist-ok", false, "an id that already exists is not an error (for scripts that run again)")
+}
+
+// newCall returns a flag set named name with -url, -token and -get; usage is
+// printed above the flags on -h.
+func newCall(name, usage string, out io.Writer, asUser bool) *call {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.Usage = func() {
+		_, _ = fmt.Fprintf(out, "usage: cmem %s\n\nflags:\n", usage)
+		fs.PrintDefaults()
+	}
+	c := &call{fs: fs, out: out, asUser: asUser}
+	c.base = fs.String("url", env("CMEM_URL", "http://127.0.0.1:8080"), "API base URL (CMEM_URL)")
+	tokenHelp := "admin token (default CMEM_ADMIN_TOKEN, else $CMEM_DATA/admin.token)"
+	if asUser {
+		tokenHelp = "user token (default CMEM_TOKEN, else the admin token)"
+	}
+	c.token = fs.String("token", "", tokenHelp)
+	c.get = fs.String("get", "", "print only this top-level field of the answer (e.g. token, revision, answer)")
+	return c
+}
+
+// parse parses flags and positional arguments in any order and checks that
+// exactly want positionals were given (want < 0: any number).
+func (c *call) parse(args []string, want int) ([]string, error) {
+	var pos []string
+	for {
+		if err := c.fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = c.fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+	if want >= 0 && len(pos) != want {
+		c.fs.Usage()
+		return nil, fmt.Errorf("%s: want %d argument(s), got %d", c.fs.Name(), want, len(pos))
+	}
+	return pos, nil
+}
+
+// do calls the API and prints the answer.
+func (c *call) do(method, path string, body any, want int) error {
+	raw, err := c.raw(method, path, body, want)
+	var st *statusError
+	if c.existOK != nil && *c.existOK && asStatus(err, &st) && st.status == http.StatusConflict {
+		_, _ = fmt.Fprintln(os.Stderr, "cmem:", err)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return c.print(raw)
+}
+
+// raw calls the API and returns the answer's body.
+func (c *call) raw(method, path string, body any, want int) ([]byte, error) {
+	tok, err := c.tokenValue()
+	if err != nil {
+		return nil, err
+	}
+	return doJSON(method, strings.TrimSuffix(*c.base, "/")+path, tok, body, want)
+}
+
+func (c *call) tokenValue() (string, error) {
+	if *c.token != "" {
+		return *c.token, nil
+	}
+	if c.asUser {
+		if t := os.Getenv("CMEM_TOKEN"); t != "" {
+			return t, nil
+		}
+	}
+	return adminTokenFor("")
+}
+
+// print writes raw indented, or only the field -get names (a string
+// unquoted), so shells can capture it: ALICE=$(cmem user add alice -get token).
+func (c *call) print(raw []byte) error {
+	if *c.get != "" {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return fmt.Errorf("-get %s: the answer is not an object: %w", *c.get, err)
+		}
+		v, ok := m[*c.get]
+		if !ok {
+			return fmt.Errorf("-get %s: the answer has no such field: %s", *c.get, raw)
+		}
+		var s string
+		if json.Unmarshal(v, &s) == nil {
+			_, err := fmt.Fprintln(c.out, s)
+			return err
+		}
+		_, err := fmt.Fprintf(c.out, "%s\n", v)
+		return err
+	}
+	var buf bytes.Buffer
+	raw = bytes.TrimSpace(raw)
+	if json.Indent(&buf, raw, "", "  ") != nil {
+		buf.Reset()
+		buf.Write(raw)
+	}
+	buf.WriteByte('\n')
+	_, err := c.out.Write(buf.Bytes())
+	return err
+}
+
+// subcommand splits "verb args…" and answers -h for the group.
+func subcommand(args []string, usage string, out io.Writer) (string, []string, error) {
+	if len(args) == 0 {
+		_, _ = fmt.Fprint(out, usage)
+		return "", nil, fmt.Errorf("missing subcommand")
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		_, _ = fmt.Fprint(out, usage)
+		return "", nil, flag.ErrHelp
+	}
+	return args[0], args[1:], nil
+}
+
+// list splits a comma-separated flag value; empty gives nil.
+func list(s string) []string {
+	if s == "" {
+		return nil
+	}
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

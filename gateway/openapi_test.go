@@ -289,6 +289,16 @@ func TestOpenAPIFlows(t *testing.T) {
 	r = c.Must(http.StatusOK, "POST", "/v1/queries", alice, map[string]any{"text": "plan a day in Lyon"})
 	c.Must(http.StatusOK, "GET", "/v1/queries/"+r.Body["id"].(string)+"?wait=1", alice, nil)
 	c.Must(http.StatusOK, "GET", "/v1/audit/deliveries?query="+r.Body["id"].(string)+"&min_revision="+strconv.FormatUint(r.Revision(), 10), admin, nil)
+	c.Must(http.StatusOK, "GET", "/v1/debug/digest", admin, nil)
+
+	// The identity lifecycle and erasure.
+	w := c.Must(http.StatusCreated, "POST", "/v1/fragments", alice, map[string]any{"agent": "planner", "key": "k", "value": "v", "tier": "private"})
+	c.Must(http.StatusOK, "DELETE", "/v1/fragments/"+w.Body["fragments"].([]any)[0].(map[string]any)["id"].(string), alice, nil)
+	rotated := c.Must(http.StatusCreated, "POST", "/v1/users/alice/token", alice, nil).Body["token"].(string)
+	c.Must(http.StatusOK, "POST", "/v1/users/alice/deactivate", admin, nil)
+	c.Must(http.StatusOK, "POST", "/v1/users/alice/reactivate", admin, nil)
+	c.Must(http.StatusOK, "DELETE", "/v1/users/alice/token", rotated, nil)
+	c.Must(http.StatusOK, "DELETE", "/v1/users/alice", admin, nil)
 
 	g := nodetest.NewClient(t, nodetest.Start(t, func(cfg *node.Config) { cfg.Role = node.RoleGateway }))
 	bob := g.User("bob", "user")

@@ -73,6 +73,11 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	calls := p.newCaller(q, &sel, snap, cmd.Cause, step)
 	ans, err := p.app.llm.Answer(ctx, llm.AnswerRequest{AgentID: sel.Agent, SystemPrompt: agent.SystemPrompt, Subquery: sel.Subquery,
 		Memory: items, Tools: calls.offer(), Call: calls.call, MaxToolCalls: p.cfg.MaxToolCalls, Coverage: p.cfg.Coverage})
+	if ierr := calls.failed(); ierr != nil {
+		// The log failed under a tool call: whatever the provider made of
+		// it, the turn runs again (its events' ids make that harmless).
+		return ierr
+	}
 	if err != nil {
 		return p.stageError(ctx, q, cmd.Cause, "agent", err)
 	}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -148,10 +147,12 @@ func (p *Pipeline) aggregate(ctx context.Context, q query.Query, causation strin
 	})
 }
 
-// providerFailure ends the query when the provider failed for good; a
-// cancelled stage (a worker shutting down) is retried instead.
+// providerFailure ends the query when the provider failed for good. A
+// stage whose own context ended — a worker shutting down, or a stage that
+// ran out of time because the log stalled (a leader election) — is retried
+// instead, on this worker or another; the query timeout still bounds it.
 func (p *Pipeline) providerFailure(ctx context.Context, q query.Query, causation, stage string, err error) error {
-	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+	if ctx.Err() != nil {
 		return err
 	}
 	return p.fail(context.WithoutCancel(ctx), q, causation, stage, err.Error())

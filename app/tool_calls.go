@@ -39,6 +39,9 @@ type caller struct {
 	calls  int
 	ranIDs []string // called: what they returned (results or errors) was shown to the agent
 	ok     []string // called successfully
+	// infra is the first failure of the log during a call (a fence or the
+	// ResourceCalled append): the turn is retried, not failed, when set.
+	infra error
 }
 
 func (p *Pipeline) newCaller(q query.Query, sel *events.AgentSelected, snap Snapshot, cause string, step func(...string) string) *caller {
@@ -72,6 +75,7 @@ func (c *caller) call(ctx context.Context, name string, args json.RawMessage) (s
 		err = fmt.Errorf("%w: %s was not offered to %s", ErrResourceRevoked, name, c.sel.Agent)
 	case serr != nil:
 		err = serr
+		c.fail(serr)
 	case !c.p.app.view.CanUse(c.sel.Agent, name, snap.Point()):
 		err = fmt.Errorf("%w: %s was revoked from %s", ErrResourceRevoked, name, c.sel.Agent)
 	default:
@@ -92,9 +96,25 @@ func (c *caller) call(ctx context.Context, name string, args json.RawMessage) (s
 		c.mu.Unlock()
 	}
 	if aerr := c.p.emit(ctx, c.q, c.cause, c.step("call", strconv.Itoa(n)), ev); aerr != nil {
+		c.fail(aerr)
 		return "", aerr
 	}
 	return result, err
+}
+
+func (c *caller) fail(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.infra == nil {
+		c.infra = err
+	}
+}
+
+// failed is the log failure that broke a call, if any.
+func (c *caller) failed() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.infra
 }
 
 func (c *caller) count() int {

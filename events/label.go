@@ -28,8 +28,8 @@ func Union(ls ...Label) Label {
 		out.Resources = append(out.Resources, l.Resources...)
 		out.Fragments = append(out.Fragments, l.Fragments...)
 	}
-	out.Agents, out.Resources = sortedSet(out.Agents), sortedSet(out.Resources)
-	if out.Fragments = sortedSet(out.Fragments); len(out.Fragments) == 0 {
+	out.Agents, out.Resources = SortedSet(out.Agents), SortedSet(out.Resources)
+	if out.Fragments = SortedSet(out.Fragments); len(out.Fragments) == 0 {
 		out.Fragments = nil
 	}
 	return out
@@ -41,7 +41,9 @@ func (l Label) IsEmpty() bool {
 	return len(l.Agents) == 0 && len(l.Resources) == 0 && len(l.Fragments) == 0
 }
 
-func sortedSet(s []string) []string {
+// SortedSet returns s sorted without duplicates, never nil (sets of ids
+// are serialised, and [] is not null).
+func SortedSet(s []string) []string {
 	out := slices.Clone(s)
 	slices.Sort(out)
 	out = slices.Compact(out)

@@ -29,14 +29,6 @@ func Derive(mode, agent string, resources []string, sources []Provenance) Proven
 	return Provenance{Agents: SortedSet(agents), Resources: SortedSet(res)}
 }
 
-// SortedSet returns s sorted without duplicates, never nil (sets of ids are
-// serialised, and [] is not null).
-func SortedSet(s []string) []string {
-	out := slices.Clone(s)
-	slices.Sort(out)
-	out = slices.Compact(out)
-	if out == nil {
-		out = []string{}
-	}
-	return out
-}
+// SortedSet returns s sorted without duplicates, never nil (see
+// events.SortedSet, which it is).
+func SortedSet(s []string) []string { return events.SortedSet(s) }

@@ -94,6 +94,9 @@ func (p *Proc) Start(within time.Duration) {
 		args = append(args, "-http", p.Addr)
 	}
 	cmd := exec.Command(Binary(p.t), args...)
+	// Wait never blocks on the output pipes for long after the process is
+	// gone (a kill must not hang the test).
+	cmd.WaitDelay = 5 * time.Second
 	cmd.Env = append(os.Environ(), p.Env...)
 	pipe, err := cmd.StderrPipe()
 	if err != nil {

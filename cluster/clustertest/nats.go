@@ -106,6 +106,7 @@ func (n *NATSNode) start(t testing.TB, bin string) {
 		"--cluster_name", "cmem", "--cluster", fmt.Sprintf("nats://127.0.0.1:%d", n.ClusterPort), "--routes", n.routes)
 	n.log = &strings.Builder{}
 	cmd.Stdout, cmd.Stderr = n.log, n.log
+	cmd.WaitDelay = 5 * time.Second // a kill must not hang on the output pipes
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start %s: %v", n.Name, err)
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/audit"
-	"github.com/cmem/cmem/audit/clickhousetest"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
@@ -21,16 +20,7 @@ import (
 // writes and reads through the API, one read forged onto the log, and the
 // answers and errors of the contract.
 func TestAuditContract(t *testing.T) {
-	srv := clickhousetest.Start(t)
-	for _, backend := range []struct {
-		name   string
-		mutate func(*node.Config)
-	}{
-		{"in-process", nil},
-		{"clickhouse", func(c *node.Config) { c.Audit.DSN = srv.DSN(clickhousetest.Database("gateway")) }},
-	} {
-		t.Run(backend.name, func(t *testing.T) { auditContract(t, backend.mutate) })
-	}
+	nodetest.OnAuditBackends(t, "gateway", auditContract)
 }
 
 func auditContract(t *testing.T, mutate func(*node.Config)) {

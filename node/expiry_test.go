@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/audit"
-	"github.com/cmem/cmem/audit/clickhousetest"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
@@ -24,16 +23,7 @@ import (
 // revision, and the audit (visible at t, violations) agree, on both audit
 // backends.
 func TestExpiringGrantEndsEverywhere(t *testing.T) {
-	srv := clickhousetest.Start(t)
-	for _, backend := range []struct {
-		name   string
-		mutate func(*node.Config)
-	}{
-		{"in-process", nil},
-		{"clickhouse", func(c *node.Config) { c.Audit.DSN = srv.DSN(clickhousetest.Database("expiry")) }},
-	} {
-		t.Run(backend.name, func(t *testing.T) { expiringGrant(t, backend.mutate) })
-	}
+	nodetest.OnAuditBackends(t, "expiry", expiringGrant)
 }
 
 func expiringGrant(t *testing.T, mutate func(*node.Config)) {

@@ -22,8 +22,12 @@ test: test-deps
 test-deps:
 	./scripts/install-test-deps.sh
 
-## bench: print throughput/latency figures next to their baselines
+## bench: print throughput/latency figures next to their baselines, ending with one Markdown
+## table of every figure, its engine's baseline from the same run and the ratio (internal/benchfig)
+BENCH_FIGURES ?= $(CURDIR)/bench-figures.jsonl
+bench: export CMEM_BENCH_FIGURES := $(BENCH_FIGURES)
 bench: test-deps
+	rm -f $(BENCH_FIGURES)
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./access/
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
 	$(GO) test -run '^$$' -bench AppendSync -benchtime 1x ./eventlog/
@@ -34,6 +38,8 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
 	$(GO) test -run '^$$' -bench Sealing -benchtime 3x ./shred/
+	@echo; echo '## cmem figures against their engines (this machine, this run)'; echo
+	$(GO) run ./internal/benchfig/table $(BENCH_FIGURES)
 
 ## scenarios: the paper's three experiments at their default sizes on an embedded cmem
 ## (a minute or two in all on 2 cores); reports and SVG charts in $(SCENARIO_OUT)/{1,2,3}

@@ -1,0 +1,41 @@
+package feed
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/cmem/cmem/snapshot"
+)
+
+var _ snapshot.Section = (*Feed)(nil)
+
+// MarshalSnapshot implements snapshot.Section: the ring of recent events'
+// metadata (no content).
+func (f *Feed) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, error) {
+	f.mu.Lock()
+	ring := append([]Event(nil), f.ring...)
+	f.mu.Unlock()
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(ring); err != nil {
+		return nil, fmt.Errorf("feed: encode snapshot: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// RestoreSnapshot implements snapshot.Section.
+func (f *Feed) RestoreSnapshot(_ context.Context, _ snapshot.Sealer, revision uint64, data []byte) (func(), error) {
+	var ring []Event
+	if err := json.Unmarshal(data, &ring); err != nil {
+		return nil, fmt.Errorf("feed: decode snapshot: %w", err)
+	}
+	return func() {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if len(ring) > f.capacity {
+			ring = ring[len(ring)-f.capacity:]
+		}
+		f.revision, f.ring = revision, ring
+	}, nil
+}

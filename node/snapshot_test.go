@@ -58,12 +58,15 @@ func TestStartFromSnapshotMatchesRebuild(t *testing.T) {
 	alice, bob := c.User("alice", "user"), c.User("bob", "user")
 	grantAgent(c, "alice", "travel")
 	grantAgent(c, "bob", "travel")
-	grantAgent(c, "bob", "finance")
-	c.Must(http.StatusCreated, "POST", "/v1/fragments", alice, map[string]any{"agent": "travel", "key": "lyon food", "value": "bouchons", "tier": "shared"})
-	before := c.Must(http.StatusOK, "DELETE", "/v1/grants/user-agent/bob/finance", admin, nil).Revision()
+	// bob holds finance at `before` and at `at`; the grant is revoked
+	// before the snapshot and given again after it, so a snapshot that
+	// kept only the graph's head would answer both wrong.
+	before := c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/bob/finance", admin, nil).Revision()
 	time.Sleep(20 * time.Millisecond) // event times are the writer's clock: leave a gap to read at
 	at := time.Now()
 	time.Sleep(20 * time.Millisecond)
+	c.Must(http.StatusCreated, "POST", "/v1/fragments", alice, map[string]any{"agent": "travel", "key": "lyon food", "value": "bouchons", "tier": "shared"})
+	c.Must(http.StatusOK, "DELETE", "/v1/grants/user-agent/bob/finance", admin, nil)
 	q := ask(c, alice, "What food is Lyon famous for?")
 	queryID := q.Body["id"].(string)
 

@@ -2,7 +2,10 @@ package snapshot
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/cmem/cmem/events"
 )
@@ -33,16 +36,30 @@ type Sealer interface {
 }
 
 // Clear is the Sealer of a process that writes content in clear
-// (CMEM_ENCRYPTION=off): the log holds the same content in clear.
+// (CMEM_ENCRYPTION=off): the log holds the same content in clear. It only
+// encodes (base64, so binary content survives a JSON section); it hides
+// nothing.
 type Clear struct{}
+
+const clearPrefix = "clear:"
 
 // Seal implements Sealer.
 func (Clear) Seal(_ context.Context, _ events.DataSubject, plain []byte) (string, error) {
-	return string(plain), nil
+	return clearPrefix + base64.RawStdEncoding.EncodeToString(plain), nil
 }
 
 // Open implements Sealer.
-func (Clear) Open(_ context.Context, sealed string) ([]byte, error) { return []byte(sealed), nil }
+func (Clear) Open(_ context.Context, sealed string) ([]byte, error) {
+	b64, ok := strings.CutPrefix(sealed, clearPrefix)
+	if !ok {
+		return nil, fmt.Errorf("%w: content neither sealed nor clear-encoded", ErrCorrupt)
+	}
+	b, err := base64.RawStdEncoding.DecodeString(b64)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	return b, nil
+}
 
 // Section is a projection that can be snapshotted.
 type Section interface {

@@ -57,14 +57,14 @@ type Keyring struct {
 	stream jetstream.Stream
 	logger *slog.Logger
 
-	mu    sync.RWMutex
-	keys  map[string][]byte
-	gone  map[string]bool // users with a tombstone
+	mu   sync.RWMutex
+	keys map[string][]byte
+	gone map[string]bool // users with a tombstone
 	// destroyed holds the keys seen deleted: a snapshot must tell content
 	// whose key was destroyed from content that was never sealed.
 	destroyed map[string]bool
-	ready chan struct{}
-	stop  context.CancelFunc
+	ready     chan struct{}
+	stop      context.CancelFunc
 }
 
 // OpenKeyring provisions the bucket (replicas as the event stream) and

@@ -1,12 +1,12 @@
 package memory
 
 import (
-	"bytes"
 	"context"
-	"encoding/gob"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/snapshot"
@@ -30,29 +30,35 @@ func decode(what string, data []byte, v any) error {
 	return nil
 }
 
-// encodeFragment is a view fragment as gob (its vector as packed floats,
-// where JSON would spell every one out); gob drops empty lists, so the
-// provenance lists are restored as empty, never nil.
+// packedFragment is a view fragment as a snapshot seals it: the vector as
+// packed little-endian floats (JSON would spell every one out).
+type packedFragment struct {
+	vectors.Fragment
+	Packed []byte
+}
+
 func encodeFragment(f vectors.Fragment) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(f); err != nil {
-		return nil, fmt.Errorf("memory: encode view fragment %s: %w", f.ID, err)
+	p := packedFragment{Fragment: f, Packed: make([]byte, 4*len(f.Vector))}
+	for i, x := range f.Vector {
+		binary.LittleEndian.PutUint32(p.Packed[4*i:], math.Float32bits(x))
 	}
-	return buf.Bytes(), nil
+	p.Vector = nil
+	return encode("view fragment", p)
 }
 
 func decodeFragment(data []byte) (vectors.Fragment, error) {
-	var f vectors.Fragment
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&f); err != nil {
-		return f, fmt.Errorf("memory: decode view fragment: %w", err)
+	var p packedFragment
+	if err := decode("view fragment", data, &p); err != nil {
+		return vectors.Fragment{}, err
 	}
-	if f.Agents == nil {
-		f.Agents = []string{}
+	if len(p.Packed)%4 != 0 {
+		return vectors.Fragment{}, fmt.Errorf("memory: view fragment %s: vector of %d bytes", p.ID, len(p.Packed))
 	}
-	if f.Resources == nil {
-		f.Resources = []string{}
+	p.Vector = make([]float32, len(p.Packed)/4)
+	for i := range p.Vector {
+		p.Vector[i] = math.Float32frombits(binary.LittleEndian.Uint32(p.Packed[4*i:]))
 	}
-	return f, nil
+	return p.Fragment, nil
 }
 
 var (

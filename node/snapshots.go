@@ -3,6 +3,7 @@ package node
 import (
 	"context"
 	"errors"
+	"runtime/debug"
 
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/shred"
@@ -42,6 +43,10 @@ func (n *Node) startFromSnapshot(ctx context.Context, core []projectors.Projecti
 	}
 	if n.RestoredFrom = snapshot.Restore(ctx, store, sealer, head, n.logger, sections...); n.RestoredFrom > 0 {
 		n.Runner.StartAfter(n.RestoredFrom)
+		// Decoding left the blob and its copies as garbage several times
+		// the projections' size: hand it back now rather than at the
+		// collector's leisure, or the process starts with that resident.
+		debug.FreeOSMemory()
 	}
 	if cfg.Every == 0 && n.cfg.Role == RoleGateway {
 		return nil // gateways read snapshots; workers write them

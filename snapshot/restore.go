@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 )
 
@@ -48,17 +49,24 @@ func restore(ctx context.Context, store Store, sealer Sealer, head uint64, secti
 	if h.Revision != rev {
 		return 0, fmt.Errorf("%w: stored as revision %d, header says %d", ErrCorrupt, rev, h.Revision)
 	}
-	installs := make([]func(), 0, len(sections))
-	for _, s := range sections {
+	// Sections decode independently: in parallel, installed together.
+	installs := make([]func(), len(sections))
+	errs := make([]error, len(sections))
+	var wg sync.WaitGroup
+	for i, s := range sections {
 		data, ok := parts[s.Name()]
 		if !ok {
 			return 0, fmt.Errorf("snapshot at %d has no section %s", rev, s.Name())
 		}
-		install, err := s.RestoreSnapshot(ctx, sealer, rev, data)
-		if err != nil {
-			return 0, fmt.Errorf("snapshot at %d: section %s: %w", rev, s.Name(), err)
-		}
-		installs = append(installs, install)
+		wg.Go(func() {
+			if installs[i], errs[i] = s.RestoreSnapshot(ctx, sealer, rev, data); errs[i] != nil {
+				errs[i] = fmt.Errorf("snapshot at %d: section %s: %w", rev, s.Name(), errs[i])
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return 0, err
 	}
 	for _, install := range installs {
 		install()

@@ -14,7 +14,11 @@ import (
 // history would look: per 10 events, 3 grants, 2 fragment writes and one
 // query's lifecycle (submitted, selected, responded, answered, delivered
 // counted as 5 with a second grant). Users u0..u9999, agents a0..a99.
-func Fill(t testing.TB, c *Cluster, n int) {
+func Fill(t testing.TB, c *Cluster, n int) { FillFrom(t, c, 0, n) }
+
+// FillFrom appends the events Fill would number from to from+n-1: a
+// history continued after a Fill of from events.
+func FillFrom(t testing.TB, c *Cluster, from, n int) {
 	t.Helper()
 	ctx := context.Background()
 	l, err := eventlog.Open(ctx, eventlog.Config{URL: c.NATS.URLs(), Replicas: 3, DataDir: t.TempDir()}, nil)
@@ -23,10 +27,10 @@ func Fill(t testing.TB, c *Cluster, n int) {
 	}
 	defer l.Close()
 	const chunk = 2000 // under the client's 4000 outstanding async publishes
-	t0 := time.Now().Add(-time.Duration(n) * time.Millisecond)
-	for start := 0; start < n; start += chunk {
+	t0 := time.Now().Add(-time.Duration(from+n) * time.Millisecond)
+	for start := from; start < from+n; start += chunk {
 		batch := make([]events.Envelope, 0, chunk)
-		for i := start; i < min(n, start+chunk); i++ {
+		for i := start; i < min(from+n, start+chunk); i++ {
 			e, err := events.New(events.Meta{Source: "fill", Actor: "admin", Time: t0.Add(time.Duration(i) * time.Millisecond)},
 				fillPayload(i))
 			if err != nil {

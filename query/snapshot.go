@@ -92,8 +92,11 @@ func (qs *Projection) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, re
 			default:
 				id := q.ID
 				q = &Query{}
-				if err := json.Unmarshal(plain, q); err != nil || q.ID != id {
-					return nil, fmt.Errorf("query: snapshot of %s does not match its skeleton (%v)", id, err)
+				if err := json.Unmarshal(plain, q); err != nil {
+					return nil, fmt.Errorf("query: decode snapshot of %s: %w", id, err)
+				}
+				if q.ID != id {
+					return nil, fmt.Errorf("query: snapshot of %s does not match its skeleton", id)
 				}
 			}
 		}

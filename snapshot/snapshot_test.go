@@ -114,13 +114,13 @@ func TestRestoreAllOrNothing(t *testing.T) {
 			st.blobs[10][len(st.blobs[10])/2] ^= 1
 			return 10, []snapshot.Section{a, b}
 		},
-		"ahead of the log": func(st *memStore, a, b *section) (uint64, []snapshot.Section) {
+		"ahead of the log": func(_ *memStore, a, b *section) (uint64, []snapshot.Section) {
 			return 9, []snapshot.Section{a, b}
 		},
-		"a section missing": func(st *memStore, a, b *section) (uint64, []snapshot.Section) {
+		"a section missing": func(_ *memStore, a, b *section) (uint64, []snapshot.Section) {
 			return 10, []snapshot.Section{a, b, &section{name: "c"}}
 		},
-		"a section undecodable": func(st *memStore, a, b *section) (uint64, []snapshot.Section) {
+		"a section undecodable": func(_ *memStore, a, b *section) (uint64, []snapshot.Section) {
 			b.fail = true
 			return 10, []snapshot.Section{a, b}
 		},

@@ -1,10 +1,7 @@
 package access
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 
 	"github.com/cmem/cmem/snapshot"
 )
@@ -51,18 +48,14 @@ func (g *Graph) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, error
 		st.Due = append(st.Due, d)
 	}
 	g.mu.RUnlock()
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(st); err != nil {
-		return nil, fmt.Errorf("access: encode snapshot: %w", err)
-	}
-	return buf.Bytes(), nil
+	return snapshot.EncodeJSON("access", st)
 }
 
 // RestoreSnapshot implements snapshot.Section.
 func (g *Graph) RestoreSnapshot(_ context.Context, _ snapshot.Sealer, revision uint64, data []byte) (func(), error) {
 	var st graphState
-	if err := json.Unmarshal(data, &st); err != nil {
-		return nil, fmt.Errorf("access: decode snapshot: %w", err)
+	if err := snapshot.DecodeJSON("access", data, &st); err != nil {
+		return nil, err
 	}
 	n := NewGraph()
 	for _, u := range st.Users {

@@ -1,10 +1,7 @@
 package audit
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
@@ -83,18 +80,14 @@ func (h *History) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, err
 		st.Deliveries = append(st.Deliveries, deliveryState{d.event, d.revision, d.graphRev, d.timeNS, d.user, d.query, d.label})
 	}
 	h.mu.RUnlock()
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(st); err != nil {
-		return nil, fmt.Errorf("audit: encode snapshot: %w", err)
-	}
-	return buf.Bytes(), nil
+	return snapshot.EncodeJSON("audit", st)
 }
 
 // RestoreSnapshot implements snapshot.Section.
 func (h *History) RestoreSnapshot(_ context.Context, _ snapshot.Sealer, revision uint64, data []byte) (func(), error) {
 	var st historyState
-	if err := json.Unmarshal(data, &st); err != nil {
-		return nil, fmt.Errorf("audit: decode snapshot: %w", err)
+	if err := snapshot.DecodeJSON("audit", data, &st); err != nil {
+		return nil, err
 	}
 	n := NewHistory(h.graph)
 	for _, f := range st.Written {

@@ -1,10 +1,7 @@
 package feed
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 
 	"github.com/cmem/cmem/snapshot"
 )
@@ -17,18 +14,14 @@ func (f *Feed) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, error)
 	f.mu.Lock()
 	ring := append([]Event(nil), f.ring...)
 	f.mu.Unlock()
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(ring); err != nil {
-		return nil, fmt.Errorf("feed: encode snapshot: %w", err)
-	}
-	return buf.Bytes(), nil
+	return snapshot.EncodeJSON("feed", ring)
 }
 
 // RestoreSnapshot implements snapshot.Section.
 func (f *Feed) RestoreSnapshot(_ context.Context, _ snapshot.Sealer, revision uint64, data []byte) (func(), error) {
 	var ring []Event
-	if err := json.Unmarshal(data, &ring); err != nil {
-		return nil, fmt.Errorf("feed: decode snapshot: %w", err)
+	if err := snapshot.DecodeJSON("feed", data, &ring); err != nil {
+		return nil, err
 	}
 	return func() {
 		f.mu.Lock()

@@ -3,7 +3,6 @@ package memory
 import (
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -13,21 +12,11 @@ import (
 	"github.com/cmem/cmem/vectors"
 )
 
-// encode and decode are the coding of this package's sections: JSON,
-// which keeps an empty list apart from a missing one as the events do.
-func encode(what string, v any) ([]byte, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, fmt.Errorf("memory: encode %s snapshot: %w", what, err)
-	}
-	return b, nil
-}
+// encode and decode are the coding of this package's sections.
+func encode(what string, v any) ([]byte, error) { return snapshot.EncodeJSON("memory: "+what, v) }
 
 func decode(what string, data []byte, v any) error {
-	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("memory: decode %s snapshot: %w", what, err)
-	}
-	return nil
+	return snapshot.DecodeJSON("memory: "+what, data, v)
 }
 
 // packedFragment is a view fragment as a snapshot seals it: the vector as

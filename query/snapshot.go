@@ -1,7 +1,6 @@
 package query
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -64,18 +63,14 @@ func (qs *Projection) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([
 		}
 		st.Queries = append(st.Queries, sq)
 	}
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(st); err != nil {
-		return nil, fmt.Errorf("query: encode snapshot: %w", err)
-	}
-	return buf.Bytes(), nil
+	return snapshot.EncodeJSON("query", st)
 }
 
 // RestoreSnapshot implements snapshot.Section.
 func (qs *Projection) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, revision uint64, data []byte) (func(), error) {
 	var st state
-	if err := json.Unmarshal(data, &st); err != nil {
-		return nil, fmt.Errorf("query: decode snapshot: %w", err)
+	if err := snapshot.DecodeJSON("query", data, &st); err != nil {
+		return nil, err
 	}
 	byID := make(map[string]*Query, len(st.Queries))
 	for _, sq := range st.Queries {

@@ -30,8 +30,9 @@ func (n *Node) startFromSnapshot(ctx context.Context, core []projectors.Projecti
 		sections = append(sections, s)
 	}
 	store, err := natsobj.Open(ctx, n.Log.JetStream(), natsobj.Bucket, n.cfg.Replicas)
-	if err != nil {
-		return err
+	if err != nil { // e.g. an account without object stores: start as before
+		n.logger.Warn("projection snapshots off: no snapshot store", "err", err)
+		return nil
 	}
 	var sealer snapshot.Sealer = snapshot.Clear{}
 	if n.Keys != nil {

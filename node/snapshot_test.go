@@ -10,6 +10,7 @@ import (
 
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/snapshot/natsobj"
 )
 
 // snapshotsByHand makes a node take snapshots only when the test asks
@@ -103,5 +104,39 @@ func TestStartFromSnapshotMatchesRebuild(t *testing.T) {
 	}
 	if !reflect.DeepEqual(want, rebuilt) {
 		t.FailNow()
+	}
+}
+
+// A snapshot the process cannot use (here: garbage stored as the newest)
+// is refused and the projections are rebuilt from the whole log: the start
+// succeeds and answers as before.
+func TestUnusableSnapshotFallsBackToARebuild(t *testing.T) {
+	dir := t.TempDir()
+	n := nodetest.Start(t, snapshotsByHand(dir))
+	c := nodetest.NewClient(t, n)
+	world(c)
+	c.User("alice", "user")
+	grantAgent(c, "alice", "travel")
+	if _, err := n.TakeSnapshot(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	head := c.Must(http.StatusOK, "DELETE", "/v1/grants/user-agent/alice/travel", admin, nil).Revision()
+	want := c.Must(http.StatusOK, "GET", fmt.Sprintf("/v1/debug/digest?revision=%d", head), admin, nil).Raw
+	st, err := natsobj.Open(context.Background(), n.Log.JetStream(), natsobj.Bucket, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Put(context.Background(), head, []byte("CMEMSNAP not a snapshot at all, truncated")); err != nil {
+		t.Fatal(err)
+	}
+	n.Close()
+
+	n = nodetest.Start(t, snapshotsByHand(dir))
+	if n.RestoredFrom != 0 {
+		t.Fatalf("started from an unusable snapshot at %d", n.RestoredFrom)
+	}
+	got := nodetest.NewClient(t, n).Must(http.StatusOK, "GET", fmt.Sprintf("/v1/debug/digest?revision=%d", head), admin, nil).Raw
+	if string(got) != string(want) {
+		t.Errorf("digest after the fallback rebuild = %s, want %s", got, want)
 	}
 }

@@ -38,9 +38,7 @@ func FillFrom(t testing.TB, c *Cluster, from, n int) {
 			}
 			batch = append(batch, e)
 		}
-		if _, err := l.AppendBatch(ctx, batch); err != nil {
-			t.Fatal(err)
-		}
+		appendChunk(t, ctx, l, batch)
 	}
 }
 
@@ -68,4 +66,23 @@ func fillPayload(i int) events.Payload {
 	default:
 		return &events.AgentResourceGranted{Agent: a, Resource: fmt.Sprintf("r%d", i%1000)}
 	}
+}
+
+// appendChunk appends batch, retrying a chunk whose acknowledgements do
+// not come within a minute (seen on a loaded machine: an async publish
+// whose ack is lost leaves AppendBatch waiting for good). Retrying is safe:
+// every event carries its id as the message id, so the stream's
+// duplicate window drops what was stored already.
+func appendChunk(t testing.TB, ctx context.Context, l *eventlog.Log, batch []events.Envelope) {
+	t.Helper()
+	var err error
+	for range 5 {
+		actx, cancel := context.WithTimeout(ctx, time.Minute)
+		_, err = l.AppendBatch(actx, batch)
+		cancel()
+		if err == nil {
+			return
+		}
+	}
+	t.Fatal(err)
 }

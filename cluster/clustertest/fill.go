@@ -38,7 +38,7 @@ func FillFrom(t testing.TB, c *Cluster, from, n int) {
 			}
 			batch = append(batch, e)
 		}
-		appendChunk(t, ctx, l, batch)
+		appendChunk(ctx, t, l, batch)
 	}
 }
 
@@ -73,7 +73,7 @@ func fillPayload(i int) events.Payload {
 // whose ack is lost leaves AppendBatch waiting for good). Retrying is safe:
 // every event carries its id as the message id, so the stream's
 // duplicate window drops what was stored already.
-func appendChunk(t testing.TB, ctx context.Context, l *eventlog.Log, batch []events.Envelope) {
+func appendChunk(ctx context.Context, t testing.TB, l *eventlog.Log, batch []events.Envelope) {
 	t.Helper()
 	var err error
 	for range 5 {

@@ -13,6 +13,7 @@ import (
 var (
 	capturedLine = regexp.MustCompile(`msg="snapshot captured" revision=(\d+) bytes=(\d+) took=(\S+)`)
 	storedLine   = regexp.MustCompile(`msg="snapshot stored" revision=(\d+)`)
+	failedLine   = regexp.MustCompile(`msg="(snapshot not taken|snapshot not stored|projection snapshot refused)[^\n]*`)
 	restoredLine = regexp.MustCompile(`msg="projections restored from a snapshot" revision=(\d+) took=(\S+)`)
 )
 
@@ -21,8 +22,12 @@ func waitLine(b *testing.B, p *clustertest.Proc, re *regexp.Regexp, within time.
 	b.Helper()
 	deadline := time.Now().Add(within)
 	for {
-		if m := re.FindStringSubmatch(p.Log()); m != nil {
+		log := p.Log()
+		if m := re.FindStringSubmatch(log); m != nil {
 			return m
+		}
+		if m := failedLine.FindString(log); m != "" {
+			b.Fatalf("cmem %s: %s", p.Role, m)
 		}
 		if time.Now().After(deadline) {
 			b.Fatalf("no %q in the log of cmem %s within %s:\n%s", re, p.Role, within, p.Log())

@@ -15,6 +15,9 @@ type Holder interface {
 	Hold(fn func(revision uint64) error) error
 }
 
+// putTimeout bounds one snapshot's upload.
+const putTimeout = 10 * time.Minute
+
 // Writer takes snapshots of sections and puts them in a store.
 type Writer struct {
 	cfg      Config
@@ -68,7 +71,11 @@ func (w *Writer) AfterBatch(ctx context.Context, revision uint64) {
 	go func() {
 		defer w.wg.Done()
 		defer w.busy.Store(false)
-		if err := w.put(context.WithoutCancel(ctx), revision, blob); err != nil {
+		// Bounded: a put whose acknowledgements never come must not keep
+		// this process from ever taking another snapshot.
+		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), putTimeout)
+		defer cancel()
+		if err := w.put(pctx, revision, blob); err != nil {
 			w.logger.Warn("snapshot not stored", "revision", revision, "err", err)
 		}
 	}()

@@ -69,7 +69,7 @@ func run(args []string, role string, needsCluster bool) error {
 	if err != nil {
 		return fmt.Errorf("CMEM_SNAPSHOT_MIN_PERIOD: %w", err)
 	}
-	fs.DurationVar(&cfg.Snapshots.MinPeriod, "snapshot-min-period", period, "least time between two projection snapshots (CMEM_SNAPSHOT_MIN_PERIOD); 0 = 1m")
+	fs.DurationVar(&cfg.Snapshots.MinPeriod, "snapshot-min-period", period, "least time between two projection snapshots (CMEM_SNAPSHOT_MIN_PERIOD); 0 = 5m")
 	coverage := fs.Float64("coverage", 0, "offline provider: memory score at which an agent answers from memory and calls no resource; 0 = provider default, above 1 = always call")
 	fs.StringVar(&cfg.Audit.DSN, "clickhouse", env("CMEM_CLICKHOUSE_DSN", ""), "ClickHouse audit trail, clickhouse://host:9000/db; empty = in-process (CMEM_CLICKHOUSE_DSN)")
 	limits := fs.String("rate-limits", env("CMEM_RATE_LIMITS", ""), "per-caller limits over the defaults: off, or queries=PER_MIN:BURST,fragments=…,registrations=… (CMEM_RATE_LIMITS)")

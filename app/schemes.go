@@ -48,25 +48,27 @@ type team struct {
 	rounds int
 }
 
-// participants is the scheme's agents this query, in a stable order. All
-// domains: every agent in A(u,t), as offered. Expert: the agents the
-// coordinator picks for the query from scratch, one after another, each
-// time from A(u,t) without those it already picked, until it stops (at
-// most MaxRounds) — the agents whose domain concerns the query, whichever
-// provider judges it. The coordinator is shown only the query and the
-// agents' specializations, so the choice carries no label. It is
-// recomputed every round on the round's A(u,t), so a revoked agent leaves
-// the team at once.
+// participants is the scheme's agents this query, in A(u,t)'s order. All
+// domains: every agent in A(u,t). Expert: the agents the coordinator picks
+// for the query from scratch, one after another, each time from A(u,t)
+// without those it already picked, until it stops (at most MaxRounds) —
+// the agents whose domain concerns the query, whichever provider judges
+// it. The coordinator is shown only the query and the agents'
+// specializations (not their Reach, which changes from round to round as
+// agents serve), so the choice carries no label and is the same every
+// round; it is recomputed on each round's A(u,t), so a revoked agent
+// leaves the team at once.
 func (t team) participants(ctx context.Context, st RoundState) ([]string, error) {
 	offered := make([]string, 0, len(st.Agents))
+	left := make([]llm.AgentCard, 0, len(st.Agents))
 	for _, a := range st.Agents {
 		offered = append(offered, a.ID)
+		left = append(left, llm.AgentCard{ID: a.ID, Description: a.Description})
 	}
 	if !t.expert {
 		return offered, nil
 	}
-	var picked []string
-	left := slices.Clone(st.Agents)
+	picked := map[string]bool{}
 	for len(left) > 0 && len(picked) < st.MaxRounds {
 		dec, err := t.llm.Coordinate(ctx, llm.CoordinateRequest{Query: st.Query, Agents: left, Round: 1, MaxRounds: st.MaxRounds})
 		if err != nil {
@@ -76,10 +78,10 @@ func (t team) participants(ctx context.Context, st RoundState) ([]string, error)
 		if dec.Stop || i < 0 {
 			break
 		}
-		picked = append(picked, dec.Agent)
+		picked[dec.Agent] = true
 		left = slices.Delete(left, i, i+1)
 	}
-	return picked, nil
+	return slices.DeleteFunc(offered, func(id string) bool { return !picked[id] }), nil
 }
 
 // budget is how many rounds the scheme runs with n participants.

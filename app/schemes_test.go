@@ -52,15 +52,16 @@ func TestCoordinationSchemesRoundByRound(t *testing.T) {
 }
 
 // Expert participants (seed 004 §5) are the agents the coordinator picks
-// for the query one after another, not every agent of A(u,t).
+// for the query one after another (here c, then a; b never), not every
+// agent of A(u,t); they take their turns in A(u,t)'s order.
 func TestExpertParticipantsAreTheCoordinatorsPicks(t *testing.T) {
 	picks := &pickSpy{order: []string{"c", "a"}}
 	for _, kind := range []string{memory.CoordinationLayered, memory.CoordinationDecentralized, memory.CoordinationSharedPool} {
 		t.Run(kind, func(t *testing.T) {
 			steps := map[string][]schemeStep{
-				memory.CoordinationLayered:       {{"c", nil}, {"a", nil}, {"c", []string{"a", "c"}}, {}},
-				memory.CoordinationDecentralized: {{"c", nil}, {"a", []string{"c"}}, {}},
-				memory.CoordinationSharedPool:    {{"c", nil}, {"a", []string{"c"}}, {}},
+				memory.CoordinationLayered:       {{"a", nil}, {"c", nil}, {"a", []string{"a", "c"}}, {}},
+				memory.CoordinationDecentralized: {{"a", nil}, {"c", []string{"a"}}, {}},
+				memory.CoordinationSharedPool:    {{"a", nil}, {"c", []string{"a"}}, {}},
 			}[kind]
 			runScheme(t, picks, kind, `{"participants": "expert"}`, 0, steps)
 		})

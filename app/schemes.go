@@ -84,13 +84,21 @@ func (t team) participants(ctx context.Context, st RoundState) ([]string, error)
 	return slices.DeleteFunc(offered, func(id string) bool { return !picked[id] }), nil
 }
 
-// budget is how many rounds the scheme runs with n participants.
-func (t team) budget(n, maxRounds int) int {
-	r := n
+// budget is how many rounds the scheme runs: the configured rounds, or
+// one per agent of the query's team — the participants now and those
+// already consulted, so that a participant revoked mid-query does not
+// take a remaining one's turn away.
+func (t team) budget(parts []string, st RoundState) int {
+	r := len(parts)
+	for _, a := range slices.Compact(slices.Sorted(slices.Values(st.Consulted))) {
+		if !slices.Contains(parts, a) {
+			r++
+		}
+	}
 	if t.rounds > 0 {
 		r = t.rounds
 	}
-	return min(r, maxRounds)
+	return min(r, st.MaxRounds)
 }
 
 // withTurns is the query followed by the given turns' responses, and the
@@ -157,7 +165,7 @@ func (d Decentralized) Next(ctx context.Context, st RoundState) (Plan, error) {
 		return Plan{}, err
 	}
 	done := len(st.Consulted)
-	if done >= d.budget(len(parts), st.MaxRounds) {
+	if done >= d.budget(parts, st) {
 		return Plan{}, nil
 	}
 	next := parts[done%len(parts)]
@@ -192,7 +200,7 @@ func (s SharedPool) Next(ctx context.Context, st RoundState) (Plan, error) {
 		return Plan{}, err
 	}
 	done := len(st.Consulted)
-	if done >= s.budget(len(parts), st.MaxRounds) {
+	if done >= s.budget(parts, st) {
 		return Plan{}, nil
 	}
 	sub, label := withTurns(st.Query, "Shared pool:", st.Turns)

@@ -35,12 +35,6 @@ func TestRevokeMidQueryInEveryCoordinationScheme(t *testing.T) {
 }
 
 func revokeMidQuery(t *testing.T, mode, revoke string, forbidden []string) {
-	inCall, release := make(chan struct{}, 1), make(chan struct{})
-	api := httptestServer(t, func(w http.ResponseWriter, _ *http.Request) {
-		inCall <- struct{}{}
-		<-release
-		_, _ = w.Write([]byte(`{"fact": "zqrslow says the CEO salary is 9 million"}`))
-	})
 	// Every request the model is sent after the revoke, but a0's own
 	// round-1 turn after its tool result and the extraction of fragments
 	// from it: those derive from the revoked edge by design (their outputs
@@ -48,8 +42,7 @@ func revokeMidQuery(t *testing.T, mode, revoke string, forbidden []string) {
 	var mu sync.Mutex
 	var sent []string
 	revoked := false
-	srv := llmtest.NewServer(t)
-	srv.HandleChat(func(req llmtest.ChatRequest) llmtest.Reply {
+	chat := func(req llmtest.ChatRequest) llmtest.Reply {
 		var all strings.Builder
 		for _, m := range req.Messages {
 			all.WriteString(m.Content + " ")
@@ -60,35 +53,18 @@ func revokeMidQuery(t *testing.T, mode, revoke string, forbidden []string) {
 		}
 		mu.Unlock()
 		return copycat(req)
-	})
-	n := nodetest.Start(t, func(c *node.Config) {
-		c.OpenAIBaseURL, c.ChatModel, c.EmbeddingModel, c.EmbeddingDims = srv.URL, "test-chat", "test-embed", 256
-	})
-	c := nodetest.NewClient(t, n)
-	tokens := leakWorld(c)
-	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "slow", "kind": "http", "description": "payroll facts",
-		"url": api, "method": "POST", "timeout_ms": 30000,
-		"parameters": map[string]any{"type": "object", "properties": map[string]any{"query": map[string]string{"type": "string"}}}})
+	}
 	policy := map[string]any{"target": "coordination", "kind": mode, "scope": map[string]string{}}
 	if mode != "centralized" {
 		policy["config"] = map[string]any{"participants": "all"}
 	}
-	c.Must(http.StatusCreated, "POST", "/v1/policies", admin, policy)
-	c.Must(http.StatusOK, "PUT", "/v1/grants/agent-resource/a0/slow", admin, nil)
-	c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/u0/a0", admin, nil)
-	c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/u0/a1", admin, nil)
-
-	id := c.Must(http.StatusAccepted, "POST", "/v1/queries", tokens["u0"], map[string]any{"text": "facts please", "wait": false}).Body["id"].(string)
-	select {
-	case <-inCall:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the tool was never called")
-	}
+	sc := startSlowQuery(t, chat, policy)
+	c, id, tokens := sc.c, sc.id, sc.tokens
 	c.Must(http.StatusOK, "DELETE", revoke, admin, nil)
 	mu.Lock()
 	revoked = true
 	mu.Unlock()
-	close(release)
+	close(sc.release)
 	got := c.Must(http.StatusOK, "GET", "/v1/queries/"+id+"?wait=30", tokens["u0"], nil)
 	if got.Body["status"] != "answered" {
 		t.Fatalf("query not answered: %s", got.Raw)
@@ -117,4 +93,44 @@ func revokeMidQuery(t *testing.T, mode, revoke string, forbidden []string) {
 	if a1 == 0 {
 		t.Fatalf("a1 never served the query: the scheme's later rounds were not exercised (%d steps): %s", len(got.Body["steps"].([]any)), got.Raw)
 	}
+}
+
+// slowScene is a query of u0 whose first round is stuck in a tool call.
+type slowScene struct {
+	n       *node.Node
+	c       *nodetest.Client
+	tokens  map[string]string
+	id      string
+	release chan struct{} // closing it lets the tool answer
+}
+
+// startSlowQuery is the payroll scene with a slow tool: u0 may invoke a0,
+// whose resource "slow" answers a zqrslow fact only once released, and a1.
+// With the model chat and the policy (if any) set, u0 asks, and it returns
+// once a0's tool call is in flight.
+func startSlowQuery(t *testing.T, chat func(llmtest.ChatRequest) llmtest.Reply, policy map[string]any) slowScene {
+	t.Helper()
+	inCall, release := make(chan struct{}, 1), make(chan struct{})
+	api := httptestServer(t, func(w http.ResponseWriter, _ *http.Request) {
+		inCall <- struct{}{}
+		<-release
+		_, _ = w.Write([]byte(`{"fact": "zqrslow says the CEO salary is 9 million"}`))
+	})
+	n, c, tokens := leakNode(t, chat)
+	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "slow", "kind": "http", "description": "payroll facts",
+		"url": api, "method": "POST", "timeout_ms": 30000,
+		"parameters": map[string]any{"type": "object", "properties": map[string]any{"query": map[string]string{"type": "string"}}}})
+	if policy != nil {
+		c.Must(http.StatusCreated, "POST", "/v1/policies", admin, policy)
+	}
+	c.Must(http.StatusOK, "PUT", "/v1/grants/agent-resource/a0/slow", admin, nil)
+	c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/u0/a0", admin, nil)
+	c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/u0/a1", admin, nil)
+	id := c.Must(http.StatusAccepted, "POST", "/v1/queries", tokens["u0"], map[string]any{"text": "facts please", "wait": false}).Body["id"].(string)
+	select {
+	case <-inCall:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the tool was never called")
+	}
+	return slowScene{n: n, c: c, tokens: tokens, id: id, release: release}
 }

@@ -69,4 +69,3 @@ func scenarioCmd(args []string, stdout io.Writer) error {
 	}
 	return nil
 }
-

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -51,5 +52,20 @@ func TestScenario2ComparesCoordinationSchemes(t *testing.T) {
 	}
 	if !slices.Contains(res.Files, "scenario-2-modes.svg") || !slices.Contains(res.Files, "scenario-2-mode-layered-expert.svg") {
 		t.Errorf("files %v lack the schemes' charts", res.Files)
+	}
+}
+
+// An unknown scheme or participants setting is refused before anything
+// runs, naming what is allowed.
+func TestConfigRefusesUnknownSchemes(t *testing.T) {
+	cfg := Config{Scenario: 2, Out: t.TempDir(), Coordination: []string{"layered", "hierarchical"}, Participants: []string{"some"}}
+	cfg.setDefaults()
+	err := cfg.Validate()
+	if err == nil || !strings.Contains(err.Error(), `"hierarchical"`) || !strings.Contains(err.Error(), "shared_pool") || !strings.Contains(err.Error(), `"some"`) {
+		t.Fatalf("Validate: %v", err)
+	}
+	cfg.Coordination, cfg.Participants = []string{"layered"}, []string{"expert"}
+	if err := cfg.Validate(); err != nil {
+		t.Fatalf("a known scheme refused: %v", err)
 	}
 }

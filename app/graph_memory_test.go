@@ -38,7 +38,7 @@ func queryIDs(a app.GraphMemoryAnswer) []string {
 // TestGraphMemoryHidesWhatARevokeTook: alice's past query answered by x
 // with rx, and its insight, are in her graph memory through x until x
 // loses rx; her query answered by y from memory stays; bob, who may
-// invoke y too, never sees alice's graph.
+// invoke y too, reads his own graph and never alice's.
 func TestGraphMemoryHidesWhatARevokeTook(t *testing.T) {
 	r := newGraphRig(t, nil)
 	world(t, r)
@@ -76,12 +76,13 @@ func TestGraphMemoryHidesWhatARevokeTook(t *testing.T) {
 			t.Fatalf("q1's utterance is shown after x lost rx: %+v", it)
 		}
 	}
+	recordQuery(t, r, "q3", "bob", "what is the ceo salary range", "no idea", events.Label{Agents: []string{"y"}, Resources: []string{}})
 	bob, err := r.app.GraphMemory(ctx, app.Identity{ID: "bob"}, app.GraphRequest{Agent: "y", Query: "ceo salary"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(bob.Queries)+len(bob.Insights)+len(bob.Interactions) != 0 {
-		t.Fatalf("bob reads alice's graph memory: %+v", bob)
+	if got := queryIDs(bob); !slices.Equal(got, []string{"q3"}) || len(bob.Insights) != 1 || bob.Insights[0].Supporting[0] != "q3" {
+		t.Fatalf("bob must read his own graph memory and nothing of alice's: queries %v, insights %+v", got, bob.Insights)
 	}
 }
 

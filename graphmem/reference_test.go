@@ -28,7 +28,6 @@ type refStep struct {
 type refQuery struct {
 	id, user, text, status, stage, reason string
 	steps                                 []refStep
-	seq                                   int
 	vec                                   []float32
 	erased                                bool
 }

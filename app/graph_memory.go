@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/cmem/cmem/access"
@@ -22,11 +23,16 @@ type GraphRequest struct {
 	Agent       string
 	Query       string
 	MinRevision uint64
+	// QueryID and StepID are set by an agent turn: the read belongs to
+	// that query, and its GraphRead event's id is stable.
+	QueryID, StepID string
 }
 
-// GraphMemoryAnswer is graph memory for one query, checked against the access
-// graphs at GraphRevision.
+// GraphMemoryAnswer is graph memory for one query, checked against the
+// access graphs at GraphRevision; Revision is where its GraphRead event
+// was stored.
 type GraphMemoryAnswer struct {
+	Revision      uint64 `json:"revision"`
 	GraphRevision uint64 `json:"graph_revision"`
 	graphmem.Result
 }
@@ -35,7 +41,8 @@ type GraphMemoryAnswer struct {
 // Eq. 4–8): past queries similar to Query and their 1-hop neighbours,
 // the insights distilled from them (Agent's role first), and their key
 // interactions — each only while its provenance is admissible to
-// (caller, Agent, now), on graphs that include every acknowledged revoke.
+// (caller, Agent, now), on graphs that include every acknowledged revoke —
+// and recorded as a GraphRead event.
 func (a *App) GraphMemory(ctx context.Context, by Identity, req GraphRequest) (GraphMemoryAnswer, error) {
 	if by.ID == AdminID {
 		return GraphMemoryAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no graph memory", ErrForbidden)
@@ -71,7 +78,25 @@ func (a *App) graphAt(ctx context.Context, by Identity, req GraphRequest, snap S
 	if err != nil {
 		return GraphMemoryAnswer{}, fmt.Errorf("%w: graph memory: %w", ErrUnavailable, err)
 	}
-	return GraphMemoryAnswer{GraphRevision: snap.Revision, Result: res}, nil
+	ans := GraphMemoryAnswer{GraphRevision: snap.Revision, Result: res}
+	read := &events.GraphRead{User: by.ID, Agent: req.Agent, Query: req.Query, QueryID: req.QueryID,
+		Insights: []string{}, Queries: []string{}, Interactions: []string{}, GraphRevision: snap.Revision}
+	var labels []events.Label
+	for _, in := range res.Insights {
+		read.Insights, labels = append(read.Insights, in.ID), append(labels, in.Provenance)
+	}
+	for _, q := range res.Queries {
+		read.Queries, labels = append(read.Queries, q.ID), append(labels, q.Provenance)
+	}
+	for _, it := range res.Interactions {
+		read.Interactions, labels = append(read.Interactions, it.ID), append(labels, it.Provenance)
+	}
+	read.Label = events.Union(labels...)
+	// Judged at the snapshot's clock, as the memory view's read is.
+	if ans.Revision, err = a.appendAt(ctx, by, read, req.StepID, snap.Clock); err != nil {
+		return GraphMemoryAnswer{}, err
+	}
+	return ans, nil
 }
 
 // graphContext is the graph memory an agent turn is shown beside its
@@ -83,7 +108,8 @@ func (p *Pipeline) graphContext(ctx context.Context, user Identity, sel *events.
 	if p.cfg.GraphItems == 0 || p.app.graph == nil {
 		return nil, nil, nil
 	}
-	res, err := p.app.graphAt(ctx, user, GraphRequest{Agent: sel.Agent, Query: sel.Subquery}, snap)
+	res, err := p.app.graphAt(ctx, user, GraphRequest{Agent: sel.Agent, Query: sel.Subquery, QueryID: sel.QueryID,
+		StepID: events.StepID(sel.QueryID, strconv.Itoa(sel.Round), "graph")}, snap)
 	if err != nil {
 		return nil, nil, err
 	}

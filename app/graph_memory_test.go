@@ -56,6 +56,16 @@ func TestGraphMemoryHidesWhatARevokeTook(t *testing.T) {
 	if before.Insights[0].Role != "x" || before.Insights[0].Provenance.Resources[0] != "rx" {
 		t.Fatalf("x's insight, resting on rx, must come first: %+v", before.Insights)
 	}
+	// The read is an event naming what was served, with its label.
+	envs := r.log.envelopes()
+	last, err := envs[len(envs)-1].Decode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gr, ok := last.(*events.GraphRead); !ok || len(gr.Queries) != len(before.Queries) || !slices.Contains(gr.Label.Resources, "rx") ||
+		int(before.Revision) != len(envs) {
+		t.Fatalf("the read was not recorded as a GraphRead with its label: %#v (revision %d)", last, before.Revision)
+	}
 	if _, err := r.app.SetGrant(ctx, admin, app.Edge{From: "x", To: "rx"}, false); err != nil {
 		t.Fatal(err)
 	}
@@ -111,6 +121,23 @@ func TestGraphMemoryRefusesBadRequests(t *testing.T) {
 	}
 }
 
+// selected appends the submission of sel's query (its text the subquery)
+// and sel, and returns sel's revision.
+func (r *rig) selected(t *testing.T, sel events.AgentSelected) uint64 {
+	t.Helper()
+	var rev uint64
+	for _, pl := range []events.Payload{&events.QuerySubmitted{ID: sel.QueryID, User: sel.User, Text: sel.Subquery, Channel: "http"}, &sel} {
+		e, err := events.New(events.Meta{Source: "t", Actor: sel.User, CorrelationID: sel.QueryID}, pl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rev, err = r.log.Append(context.Background(), e, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return rev
+}
+
 // answerSpy records what an agent is shown.
 type answerSpy struct {
 	llm.Provider
@@ -139,19 +166,9 @@ func TestAgentTurnCarriesGraphMemoryLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sel := &events.AgentSelected{QueryID: "new", User: "alice", Round: 1, Agent: "x", Subquery: "lyon food tips", Offered: []string{"x", "y"},
+	sel := events.AgentSelected{QueryID: "new", User: "alice", Round: 1, Agent: "x", Subquery: "lyon food tips", Offered: []string{"x", "y"},
 		Label: &events.Label{Agents: []string{}, Resources: []string{}}}
-	var rev uint64
-	for _, pl := range []events.Payload{&events.QuerySubmitted{ID: "new", User: "alice", Text: "lyon food tips", Channel: "http"}, sel} {
-		e, err := events.New(events.Meta{Source: "t", Actor: "alice", CorrelationID: "new"}, pl)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rev, err = r.log.Append(ctx, e, false); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := p.RunAgentTurn(ctx, app.AgentTurnCmd{Selected: *sel, Revision: rev}); err != nil {
+	if err := p.RunAgentTurn(ctx, app.AgentTurnCmd{Selected: sel, Revision: r.selected(t, sel)}); err != nil {
 		t.Fatal(err)
 	}
 	if len(spy.seen) != 1 || len(spy.seen[0].Graph) == 0 {
@@ -167,16 +184,7 @@ func TestAgentTurnCarriesGraphMemoryLabels(t *testing.T) {
 		t.Fatal(err)
 	}
 	sel.QueryID = "new2"
-	for _, pl := range []events.Payload{&events.QuerySubmitted{ID: "new2", User: "alice", Text: "lyon food tips", Channel: "http"}, sel} {
-		e, err := events.New(events.Meta{Source: "t", Actor: "alice", CorrelationID: "new2"}, pl)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rev, err = r.log.Append(ctx, e, false); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := p0.RunAgentTurn(ctx, app.AgentTurnCmd{Selected: *sel, Revision: rev}); err != nil {
+	if err := p0.RunAgentTurn(ctx, app.AgentTurnCmd{Selected: sel, Revision: r.selected(t, sel)}); err != nil {
 		t.Fatal(err)
 	}
 	if len(spy.seen) != 2 || len(spy.seen[1].Graph) != 0 {

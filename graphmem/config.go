@@ -16,8 +16,10 @@ type Config struct {
 	// EdgeThreshold is the cosine similarity at which two queries of a user
 	// are joined by a semantic edge. Default 0.5.
 	EdgeThreshold float32
-	// MaxInsights and MaxInteractions bound the answer. Defaults 6 and 12.
-	MaxInsights, MaxInteractions int
+	// MaxQueries, MaxInsights and MaxInteractions bound the answer (the
+	// most similar queries of the expanded set; every one of them still
+	// counts for the insights). Defaults 8, 6 and 12.
+	MaxQueries, MaxInsights, MaxInteractions int
 	// PerUser bounds the queries kept per user: the oldest leave once
 	// PerUser newer ones have finished. Default 1000.
 	PerUser int
@@ -32,6 +34,7 @@ func (c *Config) SetDefaults() {
 	}
 	def(&c.K, 2)
 	def(&c.M, 3)
+	def(&c.MaxQueries, 8)
 	def(&c.MaxInsights, 6)
 	def(&c.MaxInteractions, 12)
 	def(&c.PerUser, 1000)
@@ -49,8 +52,8 @@ func (c Config) Validate() error {
 	if c.EdgeThreshold <= -1 || c.EdgeThreshold > 1 {
 		errs = append(errs, errors.New("graphmem: EdgeThreshold must be within (-1, 1]"))
 	}
-	if c.MaxInsights < 1 || c.MaxInteractions < 1 || c.PerUser < 1 {
-		errs = append(errs, errors.New("graphmem: MaxInsights, MaxInteractions and PerUser must be at least 1"))
+	if c.MaxQueries < 1 || c.MaxInsights < 1 || c.MaxInteractions < 1 || c.PerUser < 1 {
+		errs = append(errs, errors.New("graphmem: MaxQueries, MaxInsights, MaxInteractions and PerUser must be at least 1"))
 	}
 	return errors.Join(errs...)
 }

@@ -87,7 +87,8 @@ type Projection struct {
 	revision uint64
 	steps    *query.Projection // the pipeline's state of unfinished queries
 	users    map[string]*userGraph
-	pending  []pending // finished queries waiting for their embedding
+	pending  []pending       // finished queries waiting for their embedding
+	dirty    map[string]bool // users whose insights wait for the next Flush
 }
 
 type pending struct{ user, id string }
@@ -101,7 +102,8 @@ func New(cfg Config, e embed.Embedder) (*Projection, error) {
 	if e == nil {
 		return nil, fmt.Errorf("graphmem: an embedder is required")
 	}
-	return &Projection{cfg: cfg, embedder: e, steps: query.NewBoundedProjection(1), users: map[string]*userGraph{}}, nil
+	return &Projection{cfg: cfg, embedder: e, steps: query.NewBoundedProjection(1), users: map[string]*userGraph{},
+		dirty: map[string]bool{}}, nil
 }
 
 // Name implements projectors.Projection.
@@ -167,7 +169,9 @@ func (p *Projection) finished(id string, rev uint64) {
 			g.remove(qid)
 		}
 	}
-	g.insights = Distill(q.User, g.queries)
+	// Distilled once per batch (in Flush), not once per query: a rebuild
+	// would otherwise distil each user's graph once per query it holds.
+	p.dirty[q.User] = true
 }
 
 // node is the query-graph node of q, or nil when its content is erased.
@@ -212,6 +216,7 @@ func (p *Projection) eraseQueries(ids, fragments []string) {
 			}
 		}
 		if changed {
+			// At once, not in Flush: an insight may quote erased text.
 			g.insights = Distill(user, g.queries)
 		}
 	}
@@ -267,12 +272,19 @@ func (p *Projection) Flush(ctx context.Context) error {
 		}
 	}
 	p.pending = nil
+	for user := range p.dirty {
+		if g := p.users[user]; g != nil {
+			g.insights = Distill(user, g.queries)
+		}
+	}
+	clear(p.dirty)
 	return nil
 }
 
 // Discard implements projectors.Flusher. The runner replays a failed batch,
 // but this projection has applied its events already (and skips them by
-// revision), so the finished queries stay queued for the next Flush.
+// revision), so the finished queries and the users to distil stay queued
+// for the next Flush.
 func (p *Projection) Discard() {}
 
 func insertSorted(s []string, x string) []string {

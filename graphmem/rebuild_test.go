@@ -66,7 +66,7 @@ func TestRebuiltFromTheLogEqualsLive(t *testing.T) {
 		for _, q := range w.ref.queries {
 			erased[q.id] = q.erased
 		}
-		fresh, err := graphmem.New(graphmem.Config{K: 2, M: 2, EdgeThreshold: 0.5, MaxInsights: 1000, MaxInteractions: 1000}, hashing.New(64))
+		fresh, err := graphmem.New(graphmem.Config{K: 2, M: 2, EdgeThreshold: 0.5, MaxQueries: 1000, MaxInsights: 1000, MaxInteractions: 1000}, hashing.New(64))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -198,7 +198,7 @@ func pick(rng *rand.Rand, from []string, most int) []string {
 	return events.SortedSet(out)
 }
 
-func embedOne(t *testing.T, e embed.Embedder, s string) []float32 {
+func embedOne(t testing.TB, e embed.Embedder, s string) []float32 {
 	t.Helper()
 	v, err := e.Embed(context.Background(), []string{s})
 	if err != nil {

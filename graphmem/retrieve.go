@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/events"
 )
 
@@ -48,44 +47,45 @@ func (p *Projection) Retrieve(ctx context.Context, req Request) (Result, error) 
 		return out, nil
 	}
 	// Eq. 4: the K most similar admissible queries.
-	admitted := map[string]float32{}
-	var cands []*Query
+	admitted := make(map[string]float32, len(g.queries)) // admissible query → its similarity
+	var seeds []scored                                  // the K best so far, best first
 	for _, n := range g.queries {
-		if n.vec != nil && req.Admit(n.Provenance) {
-			admitted[n.ID] = embed.Cosine(v, n.vec)
-			cands = append(cands, n)
+		if n.vec == nil || !req.Admit(n.Provenance) {
+			continue
+		}
+		s := scored{n: n, score: dot(v, n.vec)}
+		admitted[n.ID] = s.score
+		if len(seeds) < p.cfg.K || byScore(s, seeds[len(seeds)-1]) < 0 {
+			i, _ := slices.BinarySearchFunc(seeds, s, byScore)
+			seeds = slices.Insert(seeds, i, s)
+			seeds = seeds[:min(len(seeds), p.cfg.K)]
 		}
 	}
-	byScore := func(a, b *Query) int {
-		return cmp.Or(cmp.Compare(admitted[b.ID], admitted[a.ID]), cmp.Compare(a.ID, b.ID))
-	}
-	slices.SortFunc(cands, byScore)
-	seeds := cands[:min(p.cfg.K, len(cands))]
 	// Eq. 5: and their admissible 1-hop neighbours.
 	in := map[string]bool{}
 	set := slices.Clone(seeds)
-	for _, n := range seeds {
-		in[n.ID] = true
+	for _, s := range seeds {
+		in[s.n.ID] = true
 	}
-	for _, n := range seeds {
-		for _, nb := range n.Neighbors {
-			if _, ok := admitted[nb]; ok && !in[nb] {
+	for _, s := range seeds {
+		for _, nb := range s.n.Neighbors {
+			if score, ok := admitted[nb]; ok && !in[nb] {
 				in[nb] = true
-				set = append(set, g.queries[nb])
+				set = append(set, scored{n: g.queries[nb], score: score})
 			}
 		}
 	}
 	slices.SortFunc(set, byScore)
-	for _, n := range set {
-		c := *n
-		c.Score = admitted[n.ID]
-		c.Neighbors = slices.DeleteFunc(slices.Clone(n.Neighbors), func(id string) bool { _, ok := admitted[id]; return !ok })
+	for _, s := range set[:min(p.cfg.MaxQueries, len(set))] {
+		c := *s.n
+		c.Score = s.score
+		c.Neighbors = slices.DeleteFunc(slices.Clone(s.n.Neighbors), func(id string) bool { _, ok := admitted[id]; return !ok })
 		out.Queries = append(out.Queries, c)
 	}
 	out.Insights = p.upward(g, req, in)
 	// Eq. 7: downward, the key interactions of the M most similar.
-	for _, n := range set[:min(p.cfg.M, len(set))] {
-		for _, it := range n.interactions {
+	for _, s := range set[:min(p.cfg.M, len(set))] {
+		for _, it := range s.n.interactions {
 			if len(out.Interactions) < p.cfg.MaxInteractions && req.Admit(it.Provenance) {
 				out.Interactions = append(out.Interactions, it)
 			}
@@ -93,6 +93,28 @@ func (p *Projection) Retrieve(ctx context.Context, req Request) (Result, error) 
 	}
 	return out, nil
 }
+
+// scored is a query with its similarity to the query retrieved for.
+type scored struct {
+	n     *Query
+	score float32
+}
+
+// dot is the cosine similarity of two L2-normalised vectors (every
+// embedder's contract); 0 when their lengths differ.
+func dot(a, b []float32) float32 {
+	if len(a) != len(b) {
+		return 0
+	}
+	var s float32
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// byScore orders the most similar first, then by id.
+func byScore(a, b scored) int { return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.n.ID, b.n.ID)) }
 
 // upward is Eq. 6 and 8: the admissible insights whose supporting queries
 // meet the retrieved set, those of the reading agent's role first, then

@@ -30,7 +30,7 @@ type world struct {
 
 func newWorld(t *testing.T, seed uint64) *world {
 	e := hashing.New(64)
-	mem, err := graphmem.New(graphmem.Config{K: 2, M: 2, EdgeThreshold: 0.5, MaxInsights: 1000, MaxInteractions: 1000}, e)
+	mem, err := graphmem.New(graphmem.Config{K: 2, M: 2, EdgeThreshold: 0.5, MaxQueries: 1000, MaxInsights: 1000, MaxInteractions: 1000}, e)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func (p *Projection) Retrieve(ctx context.Context, req Request) (Result, error) 
 	}
 	// Eq. 4: the K most similar admissible queries.
 	admitted := make(map[string]float32, len(g.queries)) // admissible query → its similarity
-	var seeds []scored                                  // the K best so far, best first
+	var seeds []scored                                   // the K best so far, best first
 	for _, n := range g.queries {
 		if n.vec == nil || !req.Admit(n.Provenance) {
 			continue
@@ -114,7 +114,9 @@ func dot(a, b []float32) float32 {
 }
 
 // byScore orders the most similar first, then by id.
-func byScore(a, b scored) int { return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.n.ID, b.n.ID)) }
+func byScore(a, b scored) int {
+	return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.n.ID, b.n.ID))
+}
 
 // upward is Eq. 6 and 8: the admissible insights whose supporting queries
 // meet the retrieved set, those of the reading agent's role first, then

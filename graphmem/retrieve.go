@@ -78,7 +78,7 @@ func (p *Projection) Retrieve(ctx context.Context, req Request) (Result, error) 
 	slices.SortFunc(set, byScore)
 	for _, s := range set[:min(p.cfg.MaxQueries, len(set))] {
 		c := *s.n
-		c.Score = s.score
+		c.Score, c.vec, c.interactions, c.called, c.fragments = s.score, nil, nil, nil, nil
 		c.Neighbors = slices.DeleteFunc(slices.Clone(s.n.Neighbors), func(id string) bool { _, ok := admitted[id]; return !ok })
 		out.Queries = append(out.Queries, c)
 	}
@@ -153,6 +153,7 @@ func (p *Projection) upward(g *userGraph, req Request, in map[string]bool) []Ins
 	})
 	out := []Insight{}
 	for _, h := range hits[:min(p.cfg.MaxInsights, len(hits))] {
+		h.ins.Supporting = slices.Clone(h.ins.Supporting)
 		out = append(out, h.ins)
 	}
 	return out

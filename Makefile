@@ -38,6 +38,7 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
 	$(GO) test -run '^$$' -bench Sealing -benchtime 3x ./shred/
+	$(GO) test -run '^$$' -bench GraphRetrieve -benchtime 1x ./graphmem/
 	@echo; echo '## cmem figures against their engines (this machine, this run)'; echo
 	$(GO) run ./internal/benchfig/table $(BENCH_FIGURES)
 

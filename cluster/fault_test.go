@@ -32,24 +32,43 @@ func archive(t *testing.T) string {
 // silent worker's stage moves on after 3 s.
 var workerArgs = []string{"-stage-timeout", "10s", "-ack-wait", "3s", "-coverage", "2"}
 
+// during is what was acknowledged while a fault was in effect.
+type during struct{ commands, fragments int64 }
+
 // under runs the load, strikes with fault mid-load, lets the load run on
-// the restored cluster, stops it and checks every invariant.
-func under(t *testing.T, l *clustertest.Load, fault func() (restore func())) {
+// the restored cluster, stops it and checks every invariant. It returns
+// what was acknowledged between the fault and its restore.
+func under(t *testing.T, l *clustertest.Load, fault func() (restore func())) during {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { l.Run(ctx); close(done) }()
 	time.Sleep(2 * time.Second)
+	c0, f0 := l.Commands.Load(), l.Fragments.Load()
 	restore := fault()
 	time.Sleep(3 * time.Second)
+	d := during{l.Commands.Load() - c0, l.Fragments.Load() - f0}
 	restore()
 	time.Sleep(2 * time.Second)
 	cancel()
-	<-done
+	stopLoad(t, done)
 	took := l.WaitQueries(t, 3*time.Minute)
 	events := l.Check(t)
-	t.Logf("%d commands acknowledged, %d refused during the fault, %d reads after revokes, %d queries; all answered %s after the load stopped; %d events",
-		l.Commands.Load(), l.Refused.Load(), l.Reads.Load(), len(l.Queries()), took.Round(time.Millisecond), events)
+	t.Logf("%d commands acknowledged (%d during the fault, %d of them fragment writes), %d refused, %d reads after revokes, %d queries; all answered %s after the load stopped; %d events",
+		l.Commands.Load(), d.commands, d.fragments, l.Refused.Load(), l.Reads.Load(), len(l.Queries()), took.Round(time.Millisecond), events)
+	return d
+}
+
+// stopLoad waits for the load's clients to return after their context
+// ended; each request is bounded by the client's timeout, so a longer wait
+// is a hang, reported as one.
+func stopLoad(t *testing.T, done <-chan struct{}) {
+	t.Helper()
+	select {
+	case <-done:
+	case <-time.After(3 * time.Minute):
+		t.Fatal("the load's clients did not return within 3 minutes of being stopped")
+	}
 }
 
 // Kill -9 of each kind of process, mid-load, then back: nothing
@@ -67,7 +86,7 @@ func TestFaultsUnderLoad(t *testing.T) {
 			}
 			t.Logf("killing %s, leader of %s", n.Name, clustertest.EventStream)
 			n.Kill()
-			return func() { c.NATS.Restart(n); c.NATS.WaitReady(60 * time.Second) }
+			return func() { c.NATS.Restart(t, n); c.NATS.WaitReady(t, 60*time.Second) }
 		})
 	})
 	t.Run("non-leader NATS node", func(t *testing.T) {
@@ -84,21 +103,21 @@ func TestFaultsUnderLoad(t *testing.T) {
 				}
 			}
 			n.Kill()
-			return func() { c.NATS.Restart(n); c.NATS.WaitReady(60 * time.Second) }
+			return func() { c.NATS.Restart(t, n); c.NATS.WaitReady(t, 60*time.Second) }
 		})
 	})
 	t.Run("gateway", func(t *testing.T) {
 		under(t, l, func() func() {
 			g := c.Gateways[1]
 			g.Kill()
-			return func() { g.Start(90 * time.Second) }
+			return func() { g.Start(t, 90*time.Second) }
 		})
 	})
 	t.Run("worker", func(t *testing.T) {
 		under(t, l, func() func() {
 			w := c.Workers[0]
 			w.Kill()
-			return func() { w.Start(90 * time.Second) }
+			return func() { w.Start(t, 90*time.Second) }
 		})
 	})
 }
@@ -117,9 +136,9 @@ func TestQueriesResumeWhenAWorkerReturns(t *testing.T) {
 	}
 	time.Sleep(2 * time.Second)
 	cancel()
-	<-done
+	stopLoad(t, done)
 	back := time.Now()
-	c.Workers[0].Start(90 * time.Second)
+	c.Workers[0].Start(t, 90*time.Second)
 	l.WaitQueries(t, 3*time.Minute)
 	t.Logf("%d accepted queries, all answered %s after a worker was started again (its start took %s)",
 		len(l.Queries()), time.Since(back).Round(time.Millisecond), c.Workers[0].Started.Round(time.Millisecond))

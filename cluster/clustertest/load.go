@@ -29,11 +29,13 @@ type Load struct {
 	acked   []Acked
 	queries []string
 	stale   []string
+	log     []Event // as the last Check read it
 
 	seq       atomic.Int64
 	Reads     atomic.Int64 // reads after an acknowledged revoke
 	Refused   atomic.Int64 // requests a fault made fail (not acknowledged)
 	Commands  atomic.Int64 // commands acknowledged
+	Fragments atomic.Int64 // fragment writes acknowledged
 	revokers  int
 	writers   int
 	QueryGap  time.Duration
@@ -177,6 +179,7 @@ func (l *Load) writer(ctx context.Context, i int) {
 			id, _ := fm["id"].(string)
 			rev, _ := fm["revision"].(float64)
 			l.ack(Acked{Revision: uint64(rev), Type: "cmem.fragment.written", Subject: "fragments/" + user + "/" + id})
+			l.Fragments.Add(1)
 		}
 	}
 }
@@ -220,3 +223,10 @@ func (l *Load) AckedCommands() []Acked {
 
 // Token is user's bearer token.
 func (l *Load) Token(user string) string { return l.users[user] }
+
+// Log is the event log as the last Check read it.
+func (l *Load) Log() []Event {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.log
+}

@@ -57,6 +57,10 @@ func TestStoreOutagesUnderLoad(t *testing.T) {
 		Env: []string{"CMEM_CLICKHOUSE_DSN=" + dsn, "CMEM_WEAVIATE_URL=" + w.URL, "CMEM_WEAVIATE_GRPC=" + w.GRPCAddr,
 			"CMEM_WEAVIATE_CLASS=" + class}})
 	l := clustertest.Setup(t, c, archive(t))
+	// Fewer queries than the other fault tests: every process here also
+	// feeds Weaviate and ClickHouse on the same two cores, and a query's
+	// agents read memory through Weaviate.
+	l.QueryGap = time.Second
 	stores := func(t *testing.T) {
 		l.CheckAuditTrail(t, dsn)
 		l.CheckVectorView(t, w.URL, w.GRPCAddr, class)

@@ -37,6 +37,7 @@ func (l *Load) CheckAuditTrail(t testing.TB, dsn string) {
 	// Events appended after Check read the log (a query's late lifecycle
 	// event) are not counted: the comparison is up to len(log).
 	var rows, ids, top uint64
+	begin := time.Now()
 	for {
 		err = conn.QueryRow(ctx, "SELECT countIf(revision <= $1), uniqExactIf(id, revision <= $1), max(revision) FROM events FINAL",
 			len(log)).Scan(&rows, &ids, &top)
@@ -49,6 +50,12 @@ func (l *Load) CheckAuditTrail(t testing.TB, dsn string) {
 		case <-time.After(250 * time.Millisecond):
 		}
 	}
+	var raw uint64
+	_ = conn.QueryRow(ctx, "SELECT count() FROM events WHERE revision <= $1", len(log)).Scan(&raw)
+	// Every process runs a projector into the same tables: the raw rows
+	// are several per event until ClickHouse merges them (by event id).
+	t.Logf("the audit trail was at revision %d or later %s after the log was read; %d raw rows for %d events",
+		len(log), time.Since(begin).Round(time.Millisecond), raw, len(log))
 	if top > uint64(len(log)) {
 		var types []string
 		if err := conn.Select(ctx, &types, "SELECT type FROM events FINAL WHERE revision > $1 ORDER BY revision", len(log)); err == nil {
@@ -109,6 +116,7 @@ func (l *Load) CheckVectorView(t testing.TB, url, grpcAddr, class string) {
 	}
 	defer func() { _ = s.Close() }()
 	var cp uint64
+	begin := time.Now()
 	for {
 		cp, _, err = s.Checkpoint(ctx)
 		if err == nil && cp >= last {
@@ -120,6 +128,7 @@ func (l *Load) CheckVectorView(t testing.TB, url, grpcAddr, class string) {
 		case <-time.After(250 * time.Millisecond):
 		}
 	}
+	t.Logf("the vector view's checkpoint was at revision %d %s after the log was read", cp, time.Since(begin).Round(time.Millisecond))
 	n, err := s.Count(ctx)
 	if err != nil {
 		t.Fatal(err)

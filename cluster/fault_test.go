@@ -32,8 +32,37 @@ func archive(t *testing.T) string {
 // silent worker's stage moves on after 3 s.
 var workerArgs = []string{"-stage-timeout", "10s", "-ack-wait", "3s", "-coverage", "2"}
 
-// during is what was acknowledged while a fault was in effect.
-type during struct{ commands, fragments int64 }
+// during is what was acknowledged while a fault was in effect, and how
+// long after the fault struck the first command was acknowledged (the
+// stall; -1 if none was before the restore).
+type during struct {
+	commands, fragments int64
+	stall               time.Duration
+}
+
+// firstAck reports how long after it is called the load's next command is
+// acknowledged, or -1 if none is before stop closes.
+func firstAck(l *clustertest.Load, stop <-chan struct{}) <-chan time.Duration {
+	out := make(chan time.Duration, 1)
+	begin, n := time.Now(), l.Commands.Load()
+	go func() {
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				out <- -1
+				return
+			case <-tick.C:
+				if l.Commands.Load() > n {
+					out <- time.Since(begin)
+					return
+				}
+			}
+		}
+	}()
+	return out
+}
 
 // under runs the load, strikes with fault mid-load, lets the load run on
 // the restored cluster, stops it and checks every invariant. It returns
@@ -45,17 +74,21 @@ func under(t *testing.T, l *clustertest.Load, fault func() (restore func())) dur
 	go func() { l.Run(ctx); close(done) }()
 	time.Sleep(2 * time.Second)
 	c0, f0 := l.Commands.Load(), l.Fragments.Load()
+	restored := make(chan struct{})
+	stall := firstAck(l, restored)
 	restore := fault()
 	time.Sleep(3 * time.Second)
-	d := during{l.Commands.Load() - c0, l.Fragments.Load() - f0}
+	d := during{commands: l.Commands.Load() - c0, fragments: l.Fragments.Load() - f0}
 	restore()
+	close(restored)
+	d.stall = <-stall
 	time.Sleep(2 * time.Second)
 	cancel()
 	stopLoad(t, done)
 	took := l.WaitQueries(t, 3*time.Minute)
 	events := l.Check(t)
-	t.Logf("%d commands acknowledged (%d during the fault, %d of them fragment writes), %d refused, %d reads after revokes, %d queries; all answered %s after the load stopped; %d events",
-		l.Commands.Load(), d.commands, d.fragments, l.Refused.Load(), l.Reads.Load(), len(l.Queries()), took.Round(time.Millisecond), events)
+	t.Logf("%d commands acknowledged (%d in the 3 s after the fault, %d of them fragment writes; the first %s after it), %d refused, %d reads after revokes, %d queries; all answered %s after the load stopped; %d events",
+		l.Commands.Load(), d.commands, d.fragments, d.stall.Round(time.Millisecond), l.Refused.Load(), l.Reads.Load(), len(l.Queries()), took.Round(time.Millisecond), events)
 	return d
 }
 

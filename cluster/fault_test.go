@@ -32,31 +32,32 @@ func archive(t *testing.T) string {
 // silent worker's stage moves on after 3 s.
 var workerArgs = []string{"-stage-timeout", "10s", "-ack-wait", "3s", "-coverage", "2"}
 
-// during is what was acknowledged while a fault was in effect, and how
-// long after the fault struck the first command was acknowledged (the
-// stall; -1 if none was before the restore).
+// during is what was acknowledged while a fault was in effect, and the
+// longest time no command was acknowledged, from the fault until the load
+// stopped (the stall).
 type during struct {
 	commands, fragments int64
 	stall               time.Duration
 }
 
-// firstAck reports how long after it is called the load's next command is
-// acknowledged, or -1 if none is before stop closes.
-func firstAck(l *clustertest.Load, stop <-chan struct{}) <-chan time.Duration {
+// longestGap samples the load's acknowledged commands until stop closes
+// and sends the longest time between two acknowledgements (or from the
+// call to the first, or from the last to stop).
+func longestGap(l *clustertest.Load, stop <-chan struct{}) <-chan time.Duration {
 	out := make(chan time.Duration, 1)
-	begin, n := time.Now(), l.Commands.Load()
+	last, n := time.Now(), l.Commands.Load()
 	go func() {
 		tick := time.NewTicker(20 * time.Millisecond)
 		defer tick.Stop()
+		var gap time.Duration
 		for {
 			select {
 			case <-stop:
-				out <- -1
+				out <- max(gap, time.Since(last))
 				return
-			case <-tick.C:
-				if l.Commands.Load() > n {
-					out <- time.Since(begin)
-					return
+			case now := <-tick.C:
+				if m := l.Commands.Load(); m != n {
+					gap, last, n = max(gap, now.Sub(last)), now, m
 				}
 			}
 		}
@@ -70,24 +71,25 @@ func firstAck(l *clustertest.Load, stop <-chan struct{}) <-chan time.Duration {
 func under(t *testing.T, l *clustertest.Load, fault func() (restore func())) during {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel() // a fault that fails the test must not leave the load running
 	done := make(chan struct{})
 	go func() { l.Run(ctx); close(done) }()
 	time.Sleep(2 * time.Second)
 	c0, f0 := l.Commands.Load(), l.Fragments.Load()
-	restored := make(chan struct{})
-	stall := firstAck(l, restored)
+	stopped := make(chan struct{})
+	stall := longestGap(l, stopped)
 	restore := fault()
 	time.Sleep(3 * time.Second)
 	d := during{commands: l.Commands.Load() - c0, fragments: l.Fragments.Load() - f0}
 	restore()
-	close(restored)
-	d.stall = <-stall
 	time.Sleep(2 * time.Second)
+	close(stopped)
+	d.stall = <-stall
 	cancel()
 	stopLoad(t, done)
 	took := l.WaitQueries(t, 3*time.Minute)
 	events := l.Check(t)
-	t.Logf("%d commands acknowledged (%d in the 3 s after the fault, %d of them fragment writes; the first %s after it), %d refused, %d reads after revokes, %d queries; all answered %s after the load stopped; %d events",
+	t.Logf("%d commands acknowledged (%d in the 3 s after the fault, %d of them fragment writes; none for %s at the longest from the fault to the load's end), %d refused, %d reads after revokes, %d queries; all answered %s after the load stopped; %d events",
 		l.Commands.Load(), d.commands, d.fragments, d.stall.Round(time.Millisecond), l.Refused.Load(), l.Reads.Load(), len(l.Queries()), took.Round(time.Millisecond), events)
 	return d
 }
@@ -161,6 +163,7 @@ func TestQueriesResumeWhenAWorkerReturns(t *testing.T) {
 	c := clustertest.Start(t, clustertest.Options{Gateways: 2, Workers: 2, WorkerArgs: workerArgs})
 	l := clustertest.Setup(t, c, archive(t))
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel() // a fault that fails the test must not leave the load running
 	done := make(chan struct{})
 	go func() { l.Run(ctx); close(done) }()
 	time.Sleep(3 * time.Second)

@@ -74,7 +74,7 @@ func TestDigestSeesTheGraph(t *testing.T) {
 	}
 	_, before := digest(a, clustertest.AdminToken, "")
 	rev := clustertest.Revision(before)
-	st, g, err := clustertest.Call("PUT", a+"/v1/grants/user-agent/r0/guard", clustertest.AdminToken, nil)
+	st, g, err := clustertest.Call("PUT", a+"/v1/grants/user-agent/r0/scribe", clustertest.AdminToken, nil)
 	if err != nil || st != 200 {
 		t.Fatalf("grant: %d %v %v", st, g, err)
 	}

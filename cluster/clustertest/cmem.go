@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/cmem/cmem/internal/childproc"
 )
 
 // AdminToken is the bootstrap administrator's token every process of a
@@ -112,7 +114,7 @@ func (p *Proc) Start(t testing.TB, within time.Duration) {
 		t.Fatal(err)
 	}
 	begin := time.Now()
-	if err := spawn(cmd); err != nil {
+	if err := childproc.Start(cmd); err != nil {
 		t.Fatal(err)
 	}
 	p.mu.Lock()

@@ -20,6 +20,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/cmem/cmem/internal/childproc"
 )
 
 // NATSNode is one nats-server of the cluster.
@@ -106,7 +108,7 @@ func (n *NATSNode) start(t testing.TB, bin string) {
 	n.log = &lockedLog{}
 	cmd.Stdout, cmd.Stderr = n.log, n.log
 	cmd.WaitDelay = 5 * time.Second // a kill must not hang on the output pipes
-	if err := spawn(cmd); err != nil {
+	if err := childproc.Start(cmd); err != nil {
 		t.Fatalf("start %s: %v", n.Name, err)
 	}
 	n.cmd = cmd

@@ -119,7 +119,7 @@ func TestFaultsUnderLoad(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("killing %s, leader of %s", n.Name, clustertest.EventStream)
+			t.Logf("killing %s, leader of %s%s", n.Name, clustertest.EventStream, alsoLeads(c, n))
 			n.Kill()
 			return func() { c.NATS.Restart(t, n); c.NATS.WaitReady(t, 60*time.Second) }
 		})
@@ -137,6 +137,7 @@ func TestFaultsUnderLoad(t *testing.T) {
 					break
 				}
 			}
+			t.Logf("killing %s, not the leader of %s%s", n.Name, clustertest.EventStream, alsoLeads(c, n))
 			n.Kill()
 			return func() { c.NATS.Restart(t, n); c.NATS.WaitReady(t, 60*time.Second) }
 		})
@@ -155,6 +156,15 @@ func TestFaultsUnderLoad(t *testing.T) {
 			return func() { w.Start(t, 90*time.Second) }
 		})
 	})
+}
+
+// alsoLeads names what else node n leads (the data-key bucket every
+// fragment write needs): a kill of a "non-leader" can still stall writes.
+func alsoLeads(c *clustertest.Cluster, n *clustertest.NATSNode) string {
+	if k, err := c.NATS.StreamLeader("KV_cmem_keys"); err == nil && k == n {
+		return " and of KV_cmem_keys"
+	}
+	return ""
 }
 
 // Both workers are killed with queries in flight; once one worker is back,

@@ -178,7 +178,9 @@ func (l *Log) Head(ctx context.Context, filter string) (uint64, error) {
 	if strings.HasSuffix(filter, "/") {
 		subj += ".>"
 	}
-	m, err := retryLost(ctx, func(ctx context.Context) (*jetstream.RawStreamMsg, error) { return l.stream.GetLastMsgForSubject(ctx, subj) })
+	m, err := retryLost(ctx, func(ctx context.Context) (*jetstream.RawStreamMsg, error) {
+		return l.stream.GetLastMsgForSubject(ctx, subj)
+	})
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return 0, nil
 	}

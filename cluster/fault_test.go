@@ -162,7 +162,7 @@ func TestFaultsUnderLoad(t *testing.T) {
 // fragment write needs): a kill of a "non-leader" can still stall writes.
 func alsoLeads(c *clustertest.Cluster, n *clustertest.NATSNode) string {
 	if k, err := c.NATS.StreamLeader("KV_cmem_keys"); err == nil && k == n {
-		return " and of KV_cmem_keys"
+		return "; it leads KV_cmem_keys (the data keys every fragment write needs)"
 	}
 	return ""
 }

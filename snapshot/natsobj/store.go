@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -20,6 +21,9 @@ import (
 const Bucket = "cmem_snapshots"
 
 const prefix = "projections-"
+
+// transferTimeout bounds one snapshot's upload or download.
+const transferTimeout = 10 * time.Minute
 
 // Store is a snapshot.Store over a JetStream object store.
 type Store struct {
@@ -52,6 +56,8 @@ func Name(revision uint64) string { return fmt.Sprintf("%s%020d", prefix, revisi
 
 // Put implements snapshot.Store.
 func (s *Store) Put(ctx context.Context, revision uint64, blob []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, transferTimeout)
+	defer cancel()
 	if _, err := s.os.PutBytes(ctx, Name(revision), blob); err != nil {
 		return fmt.Errorf("natsobj: put snapshot %d: %w", revision, err)
 	}
@@ -68,6 +74,11 @@ func (s *Store) Newest(ctx context.Context) (uint64, []byte, error) {
 		return 0, nil, snapshot.ErrNone
 	}
 	rev := revs[len(revs)-1]
+	// The client gives a get without a deadline its default API timeout
+	// (5 s) for the whole object: too short for a large snapshot on a
+	// loaded cluster. Bound it ourselves.
+	ctx, cancel := context.WithTimeout(ctx, transferTimeout)
+	defer cancel()
 	blob, err := s.os.GetBytes(ctx, Name(rev))
 	if err != nil {
 		return 0, nil, fmt.Errorf("natsobj: get snapshot %d: %w", rev, err)

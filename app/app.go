@@ -24,6 +24,10 @@ type EventLog interface {
 	Append(ctx context.Context, e events.Envelope, exclusive bool) (uint64, error)
 	// Head is the newest revision on subjects under filter ("" = any).
 	Head(ctx context.Context, filter string) (uint64, error)
+	// AppendAll stores es all or nothing, at consecutive revisions, which
+	// it returns in order; an Exclusive event whose subject is taken fails
+	// it with an error wrapping ErrConflict.
+	AppendAll(ctx context.Context, es []Staged) ([]uint64, error)
 }
 
 // AccessView is the access projection (implemented by *access.Graph).

@@ -45,6 +45,20 @@ func (l *captureLog) Append(_ context.Context, e events.Envelope, _ bool) (uint6
 	return rev, nil
 }
 
+// AppendAll appends es one by one: the projections a test gives the log
+// see them in order, as they would the stored batch.
+func (l *captureLog) AppendAll(ctx context.Context, es []app.Staged) ([]uint64, error) {
+	revs := make([]uint64, len(es))
+	for i, s := range es {
+		rev, err := l.Append(ctx, s.Event, s.Exclusive)
+		if err != nil {
+			return nil, err
+		}
+		revs[i] = rev
+	}
+	return revs, nil
+}
+
 func (l *captureLog) Head(context.Context, string) (uint64, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

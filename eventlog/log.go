@@ -85,6 +85,8 @@ func (l *Log) provision(ctx context.Context) error {
 		AllowDirect: false,
 		DenyDelete:  true,
 		DenyPurge:   true,
+		// Batches of commands are stored all or nothing (AppendAtomic).
+		AllowAtomicPublish: true,
 	})
 	if err != nil {
 		return fmt.Errorf("eventlog: provision %s: %w", l.cfg.Stream, err)

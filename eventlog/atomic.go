@@ -3,11 +3,11 @@ package eventlog
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/nats-io/nuid"
 
@@ -54,8 +54,9 @@ func (l *Log) AppendAtomic(ctx context.Context, es []Entry) ([]uint64, error) {
 		ctx, cancel = context.WithTimeout(ctx, atomicTimeout)
 		defer cancel()
 	}
-	batch := nuid.Next()
-	appendRequests.Inc()
+	// Every event is checked and encoded before the first goes out: a bad
+	// one refuses the batch without leaving a partial one on the leader.
+	msgs := make([]*nats.Msg, len(es))
 	for i, en := range es {
 		msg, err := l.message(ctx, en.Event)
 		if err != nil {
@@ -66,30 +67,48 @@ func (l *Log) AppendAtomic(ctx context.Context, es []Entry) ([]uint64, error) {
 		if en.New {
 			msg.Header.Set(jetstream.ExpectedLastSubjSeqHeader, "0")
 		}
+		msgs[i] = msg
+	}
+	return l.publishAtomic(ctx, msgs)
+}
+
+// publishAtomic sends msgs (each with its message id and expectations
+// set) as one atomic batch and returns their revisions.
+func (l *Log) publishAtomic(ctx context.Context, msgs []*nats.Msg) ([]uint64, error) {
+	batch := nuid.Next()
+	for i, msg := range msgs {
 		msg.Header.Set(batchIDHeader, batch)
 		msg.Header.Set(batchSeqHeader, strconv.Itoa(i+1))
-		if i < len(es)-1 {
-			if err := l.nc.PublishMsg(msg); err != nil {
-				return nil, fmt.Errorf("eventlog: atomic append event %d: %w", i, err)
-			}
-			continue
-		}
-		msg.Header.Set(batchCommitHeader, "1")
-		resp, err := l.nc.RequestMsgWithContext(ctx, msg)
-		if err != nil {
-			return nil, fmt.Errorf("eventlog: atomic append commit: %w", err)
-		}
-		last, err := l.batchAck(resp.Data, len(es))
-		if err != nil {
-			return nil, err
-		}
-		revs := make([]uint64, len(es))
-		for j := range revs {
-			revs[j] = last - uint64(len(es)-1-j)
-		}
-		return revs, nil
 	}
-	return nil, errors.New("eventlog: unreachable")
+	appendRequests.Inc()
+	last := msgs[len(msgs)-1]
+	for i, msg := range msgs[:len(msgs)-1] {
+		if err := l.nc.PublishMsg(msg); err != nil {
+			return nil, fmt.Errorf("eventlog: atomic append event %d: %w", i, err)
+		}
+	}
+	last.Header.Set(batchCommitHeader, "1")
+	resp, err := l.nc.RequestMsgWithContext(ctx, last)
+	if err != nil {
+		return nil, fmt.Errorf("eventlog: atomic append commit: %w", err)
+	}
+	seq, err := l.batchAck(resp.Data, len(msgs))
+	if err != nil {
+		return nil, err
+	}
+	revs := make([]uint64, len(msgs))
+	for j := range revs {
+		revs[j] = seq - uint64(len(msgs)-1-j)
+	}
+	return revs, nil
+}
+
+// withoutBatch removes the atomic batch headers publishAtomic set, so the
+// message can be published on its own.
+func withoutBatch(msg *nats.Msg) {
+	for _, h := range []string{batchIDHeader, batchSeqHeader, batchCommitHeader} {
+		msg.Header.Del(h)
+	}
 }
 
 // batchAck reads the leader's answer to a batch commit: the revision of

@@ -147,6 +147,8 @@ func (n *Node) open(ctx context.Context) error {
 	cfg := n.cfg
 	n.Graph, n.Policies, n.Fragments, n.Queries = access.NewGraph(), memory.NewPolicies(), memory.NewFragments(), query.NewBoundedProjection(cfg.QueryRetain)
 	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas, SyncInterval: cfg.NATSSync,
+		// Group commit pays where every write is synced (see eventlog.Config).
+		GroupCommit:   cfg.NATSURL == "" && cfg.NATSSync == 0,
 		InternalToken: n.service, Authorizer: busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream,
 			durables: workerDurables(cfg.Workers.Group)}}, n.logger)
 	if err != nil {

@@ -34,6 +34,7 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench AgentTurnRoundTrips -benchtime 50x ./app/
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
+	$(GO) test -run '^$$' -bench 'Commands|Batch$$' -benchtime 1x -timeout 20m ./node/
 	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/

@@ -45,6 +45,11 @@ func TestBatchAllOrNothing(t *testing.T) {
 	if agents := r.Body["agents"].([]any); len(agents) != 1 {
 		t.Fatalf("u1's access after the batch: %s", r.Raw)
 	}
+	if r := c.Must(http.StatusBadRequest, "POST", "/v1/batch", admin, map[string]any{"items": []any{
+		map[string]any{"op": "register_agent", "id": "a3", "description": "d"}, "not an object"}}); r.Body["index"] != 1.0 {
+		t.Fatalf("a non-object item answered %s, want index 1", r.Raw)
+	}
+	c.Must(http.StatusBadRequest, "POST", "/v1/batch", admin, map[string]any{"items": []any{}})
 	// Registering again conflicts, before anything is sent.
 	again := c.Must(http.StatusConflict, "POST", "/v1/batch", admin, map[string]any{"items": []map[string]any{
 		{"op": "register_agent", "id": "a2", "description": "d"},

@@ -73,11 +73,12 @@ func (s *Server) batch(w http.ResponseWriter, r *http.Request, by app.Identity) 
 	writeJSON(w, http.StatusOK, ans)
 }
 
-// batchItem decodes one item, refusing fields its op does not take.
+// batchItem decodes one item, refusing fields its op does not take. The
+// body's keys were checked for duplicates as a whole (decode).
 func batchItem(raw json.RawMessage) (app.BatchItem, error) {
 	var fields map[string]json.RawMessage
-	if err := decodeBytes(raw, &fields, false); err != nil {
-		return app.BatchItem{}, err
+	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
+		return app.BatchItem{}, fmt.Errorf("%w: an item must be a JSON object", app.ErrInvalid)
 	}
 	var b batchItemBody
 	if err := json.Unmarshal(fields["op"], &b.Op); err != nil {

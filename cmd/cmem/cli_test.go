@@ -20,7 +20,7 @@ func TestHelpExitsZeroEverywhere(t *testing.T) {
 		{"policy", "-h"}, {"policy", "set", "-h"}, {"policy", "list", "-h"},
 		{"user", "-h"}, {"user", "add", "-h"}, {"agent", "add", "-h"}, {"resource", "add", "-h"},
 		{"grant", "-h"}, {"batch", "-h"}, {"grant", "user-agent", "-h"}, {"revoke", "agent-resource", "-h"},
-		{"access", "-h"}, {"fragment", "write", "-h"}, {"memory", "view", "-h"},
+		{"access", "-h"}, {"fragment", "write", "-h"}, {"memory", "view", "-h"}, {"memory", "graph", "-h"},
 		{"query", "-h"}, {"query", "ask", "-h"}, {"query", "get", "-h"}, {"mcp", "-h"}, {"health", "-h"},
 	} {
 		var out, errOut bytes.Buffer
@@ -110,6 +110,11 @@ func TestCLIWalkthrough(t *testing.T) {
 	}
 	if out := run(1, "batch", file); !strings.Contains(out, "409") || !strings.Contains(out, "items 0..2") {
 		t.Fatalf("batch again: %s", out)
+	}
+	qRev := strings.TrimSpace(run(0, "query", "get", id, "-get", "revision"))
+	if out := run(0, "memory", "graph", "-agent", "planner", "-query", "where to eat in Lyon", "-min-revision", qRev); !strings.Contains(out, `"insights"`) ||
+		!strings.Contains(out, id) {
+		t.Fatalf("memory graph does not hold the query just answered: %s", out)
 	}
 	if out := run(0, "health"); out != "ok\n" {
 		t.Fatalf("health: %q", out)

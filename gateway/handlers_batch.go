@@ -32,12 +32,7 @@ type batchItemBody struct {
 	To   string `json:"to"`
 	grantBody
 	// write_fragment
-	Agent       string   `json:"agent"`
-	Resources   []string `json:"resources"`
-	Key         string   `json:"key"`
-	Value       string   `json:"value"`
-	Tier        string   `json:"tier"`
-	DerivedFrom []string `json:"derived_from"`
+	fragmentBody
 }
 
 // batchFields are the fields each op takes besides "op"; register_resource
@@ -101,7 +96,7 @@ func batchItem(raw json.RawMessage) (app.BatchItem, error) {
 		return app.BatchItem{}, fmt.Errorf("%w: %w", app.ErrInvalid, err)
 	}
 	it := app.BatchItem{Op: b.Op, ID: b.ID, Role: b.Role, Description: b.Description, SystemPrompt: b.SystemPrompt,
-		Write: app.WriteRequest{Agent: b.Agent, Resources: b.Resources, Key: b.Key, Value: b.Value, Tier: b.Tier, DerivedFrom: b.DerivedFrom}}
+		Write: b.request()}
 	if b.Op == app.OpGrant || b.Op == app.OpRevoke {
 		switch b.Edge {
 		case "user-agent", "agent-resource":

@@ -69,6 +69,7 @@ type Node struct {
 	token    string
 	service  string // the embedded server's service credential
 	reader   string // the embedded server's read-only event-stream credential
+	bus      *busAuth
 	http     *http.Server
 	listener net.Listener
 	ingress  *gateway.NATSIngress
@@ -123,6 +124,9 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		Feed: n.Feed,
 		Keys: n.shredder(), Graph: n.GraphMemory,
 	})
+	if err == nil {
+		n.bus.app.Store(n.App) // from now on bus connects fence on users/ like HTTP requests
+	}
 	if err == nil && cfg.serves() {
 		err = n.serve()
 	}
@@ -149,9 +153,9 @@ func (n *Node) open(ctx context.Context) error {
 	var err error
 	cfg := n.cfg
 	n.Graph, n.Policies, n.Fragments, n.Queries = access.NewGraph(), memory.NewPolicies(), memory.NewFragments(), query.NewBoundedProjection(cfg.QueryRetain)
+	n.bus = &busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream, durables: workerDurables(cfg.Workers.Group)}
 	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas, SyncInterval: cfg.NATSSync,
-		InternalToken: n.service, Authorizer: busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream,
-			durables: workerDurables(cfg.Workers.Group)}}, n.logger)
+		InternalToken: n.service, Authorizer: n.bus}, n.logger)
 	if err != nil {
 		return err
 	}

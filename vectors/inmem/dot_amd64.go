@@ -1,6 +1,10 @@
 package inmem
 
-import "golang.org/x/sys/cpu"
+import (
+	"slices"
+
+	"golang.org/x/sys/cpu"
+)
 
 // hasAVX2 selects the vector kernels: AVX2 with FMA is on every x86-64 CPU
 // of the last decade, and the scan is bound by these loops.
@@ -47,7 +51,7 @@ func admitRows(p *partition, allowed []uint32, from, to int, rows []int32) []int
 		return admitRowsGeneric(p, allowed, from, to, rows)
 	}
 	start := len(rows)
-	rows = rows[:start+to-from]
+	rows = slices.Grow(rows, to-from)[:start+to-from]
 	n := admitRowsAVX2(p.ids[from*idSlots:to*idSlots], allowed, from, rows[start:])
 	return rows[:start+n]
 }

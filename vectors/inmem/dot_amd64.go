@@ -16,12 +16,6 @@ var hasAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 //go:noescape
 func dotAVX2(a, b []float32) float32
 
-// dotI8AVX2 is the integer dot product of q and c[:len(q)], 16 lanes at a
-// time (dot_amd64.s).
-//
-//go:noescape
-func dotI8AVX2(q []int16, c []int8) int32
-
 // dotI8RowsAVX2 writes the integer dot product of q and each listed row of
 // codes into out, prefetching ahead (dot_amd64.s); len(q)%16 == 0.
 //
@@ -62,12 +56,4 @@ func dot(a, b []float32) float32 {
 		return dotAVX2(a, b)
 	}
 	return dotGeneric(a, b)
-}
-
-func dotI8(q []int16, c []int8) int32 {
-	c = c[:len(q)]
-	if hasAVX2 {
-		return dotI8AVX2(q, c)
-	}
-	return dotI8Generic(q, c)
 }

@@ -4,8 +4,6 @@ package inmem
 
 func dot(a, b []float32) float32 { return dotGeneric(a, b) }
 
-func dotI8(q []int16, c []int8) int32 { return dotI8Generic(q, c[:len(q)]) }
-
 func dotI8Rows(q []int16, codes []int8, rows []int32, out []int32) {
 	dotI8RowsGeneric(q, codes, rows, out[:len(rows)])
 }

@@ -51,13 +51,7 @@ func pbFilterFor(f vectors.Filter) *pb.Filters {
 	if f.Tier == "private" {
 		ops = append(ops, text(propUser, f.User))
 	}
-	for _, ex := range []struct {
-		prop string
-		ids  []string
-	}{{propAgents, f.ExcludedAgents}, {propResources, f.ExcludedResources}} {
-		if len(ex.ids) == 0 {
-			continue
-		}
+	for _, ex := range exclusions(f) {
 		ops = append(ops, &pb.Filters{Operator: opContainsNone, Target: target(ex.prop),
 			TestValue: &pb.Filters_ValueTextArray{ValueTextArray: &pb.TextArray{Values: ex.ids}}})
 	}

@@ -118,13 +118,7 @@ func whereFor(f vectors.Filter) *filters.WhereBuilder {
 	if f.Tier == "private" {
 		ops = append(ops, filters.Where().WithPath([]string{propUser}).WithOperator(filters.Equal).WithValueText(f.User))
 	}
-	for _, ex := range []struct {
-		prop string
-		ids  []string
-	}{{propAgents, f.ExcludedAgents}, {propResources, f.ExcludedResources}} {
-		if len(ex.ids) == 0 {
-			continue
-		}
+	for _, ex := range exclusions(f) {
 		ops = append(ops, filters.Where().WithOperator(filters.Not).WithOperands([]*filters.WhereBuilder{
 			filters.Where().WithPath([]string{ex.prop}).WithOperator(filters.ContainsAny).WithValueText(ex.ids...),
 		}))
@@ -133,6 +127,23 @@ func whereFor(f vectors.Filter) *filters.WhereBuilder {
 		return ops[0]
 	}
 	return filters.Where().WithOperator(filters.And).WithOperands(ops)
+}
+
+// exclusion is one provenance property and the ids it must contain none of.
+type exclusion struct {
+	prop string
+	ids  []string
+}
+
+// exclusions are f's non-empty exclusion lists, for either query path.
+func exclusions(f vectors.Filter) []exclusion {
+	var out []exclusion
+	for _, ex := range []exclusion{{propAgents, f.ExcludedAgents}, {propResources, f.ExcludedResources}} {
+		if len(ex.ids) > 0 {
+			out = append(out, ex)
+		}
+	}
+	return out
 }
 
 // nearVector runs the query, over gRPC when there is a connection; f may

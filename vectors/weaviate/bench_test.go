@@ -46,7 +46,10 @@ func populated(b *testing.B, n int) *Store {
 	}
 	srv := weaviatetest.Shared(b)
 	ctx := context.Background()
-	s, err := Open(ctx, Config{URL: srv.URL, GRPCAddr: srv.GRPCAddr, Class: fmt.Sprintf("CmemBench%d", n), Dims: vectorstest.BenchDims})
+	s, err := Open(ctx, Config{URL: srv.URL, GRPCAddr: srv.GRPCAddr, Class: fmt.Sprintf("CmemBench%d", n), Dims: vectorstest.BenchDims,
+		// A batch into a 100k HNSW graph on a loaded 2-core machine can
+		// take longer than the default bound; the load is not what is timed.
+		RequestTimeout: 5 * time.Minute})
 	if err != nil {
 		b.Fatal(err)
 	}

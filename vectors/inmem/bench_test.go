@@ -174,4 +174,3 @@ func plainTop10(vecs, q []float32) []float32 {
 	}
 	return top
 }
-

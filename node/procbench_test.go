@@ -74,24 +74,23 @@ func BenchmarkPipelineProcesses(b *testing.B) {
 // returns the API base and the user's token.
 func setupArchive(b *testing.B, serve *clustertest.Proc) (base, user string) {
 	base = serve.Base()
-	must := func(want int, method, path, token string, body any) map[string]any {
+	must := func(want int, method, path string, body any) map[string]any {
 		b.Helper()
-		st, out, err := clustertest.Call(method, base+path, token, body)
+		st, out, err := clustertest.Call(method, base+path, clustertest.AdminToken, body)
 		if err != nil || st != want {
 			b.Fatalf("%s %s: %d %v %v", method, path, st, out, err)
 		}
 		return out
 	}
-	admin := clustertest.AdminToken
 	docs := make([]map[string]string, 50)
 	for i := range docs {
 		docs[i] = map[string]string{"id": fmt.Sprintf("d%d", i), "text": fmt.Sprintf("Topic%d facts: item %d is stored in archive shelf %d.", i, i, i*7)}
 	}
-	must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "archivist", "description": "archive facts topics items shelves"})
-	must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "archive", "kind": "knowledge_base", "description": "archive facts topics items", "documents": docs})
-	user = must(http.StatusCreated, "POST", "/v1/users", admin, map[string]string{"id": "u"})["token"].(string)
-	must(http.StatusOK, "PUT", "/v1/grants/user-agent/u/archivist", admin, nil)
-	must(http.StatusOK, "PUT", "/v1/grants/agent-resource/archivist/archive", admin, nil)
+	must(http.StatusCreated, "POST", "/v1/agents", map[string]string{"id": "archivist", "description": "archive facts topics items shelves"})
+	must(http.StatusCreated, "POST", "/v1/resources", map[string]any{"id": "archive", "kind": "knowledge_base", "description": "archive facts topics items", "documents": docs})
+	user = must(http.StatusCreated, "POST", "/v1/users", map[string]string{"id": "u"})["token"].(string)
+	must(http.StatusOK, "PUT", "/v1/grants/user-agent/u/archivist", nil)
+	must(http.StatusOK, "PUT", "/v1/grants/agent-resource/archivist/archive", nil)
 	return base, user
 }
 

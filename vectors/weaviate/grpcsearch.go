@@ -111,8 +111,6 @@ func plain(v *pb.Value) any {
 	switch k := v.GetKind().(type) {
 	case *pb.Value_TextValue:
 		return k.TextValue
-	case *pb.Value_StringValue:
-		return k.StringValue
 	case *pb.Value_DateValue:
 		return k.DateValue
 	case *pb.Value_UuidValue:
@@ -122,16 +120,15 @@ func plain(v *pb.Value) any {
 	case *pb.Value_NumberValue:
 		return k.NumberValue
 	case *pb.Value_ListValue:
-		if tv, ok := k.ListValue.GetKind().(*pb.ListValue_TextValues); ok {
-			out := make([]any, len(tv.TextValues.GetValues()))
-			for i, s := range tv.TextValues.GetValues() {
-				out[i] = s
-			}
-			return out
+		// Text lists are all a fragment has; the request declares the
+		// 1.25+ protocol, so they come typed.
+		tv, ok := k.ListValue.GetKind().(*pb.ListValue_TextValues)
+		if !ok {
+			return []any{}
 		}
-		out := make([]any, 0, len(k.ListValue.GetValues()))
-		for _, x := range k.ListValue.GetValues() { //nolint:staticcheck // servers before 1.25 fill Values
-			out = append(out, plain(x))
+		out := make([]any, len(tv.TextValues.GetValues()))
+		for i, s := range tv.TextValues.GetValues() {
+			out[i] = s
 		}
 		return out
 	}

@@ -18,10 +18,15 @@ var ruleHolders = map[string][]string{
 		"TestWriteRefusesSourcesTheWriterCannotRead",         // write check
 		"TestCoordinatorHistoryIsOnlyWhatTheUserMayStillSee", // history
 		"TestDeliveryWithholdsWhatTheUserLost",               // delivery
+		"TestGraphMemoryHidesWhatARevokeTook",                // graph memory
 	},
-	"./audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},   // audit, both backends
-	"./cmd/cmem/": {"TestAuditFindsForgedAnswer"},                                   // the audit's API and CLI
-	"./node/":     {"TestCopyingModelLeaksNothing", "TestRevokeDuringSlowToolCall"}, // end to end
+	"./graphmem/": {"TestTraversalMatchesReferenceUnderChurn", "TestRevokeHidesInsightsRestingOnTheEdge"}, // graph traversal
+	"./audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},                         // audit, both backends
+	"./cmd/cmem/": {"TestAuditFindsForgedAnswer"},                                                         // the audit's API and CLI
+	"./node/": { // end to end
+		"TestCopyingModelLeaksNothing", "TestRevokeDuringSlowToolCall",
+		"TestRevokeMidQueryInEveryCoordinationScheme", // every coordination scheme
+	},
 }
 
 func TestRuleMutationIsCaught(t *testing.T) {

@@ -21,6 +21,7 @@ import (
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/feed"
 	"github.com/cmem/cmem/gateway"
+	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
@@ -48,6 +49,8 @@ type Node struct {
 	// up to at start (0: rebuilt from the log).
 	ViewResumedFrom uint64
 	Queries         *query.Projection
+	// GraphMemory is graph memory (paper 003), fed by the core runner.
+	GraphMemory *graphmem.Projection
 	// Feed is the live event feed the console streams (last in the core
 	// runner, so every other projection has applied an event before it
 	// is streamed).
@@ -118,7 +121,7 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
 		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM, Queries: n.Queries, Archive: archive,
 		Feed: n.Feed,
-		Keys: n.shredder(),
+		Keys: n.shredder(), Graph: n.GraphMemory,
 	})
 	if err == nil && cfg.serves() {
 		err = n.serve()
@@ -190,7 +193,10 @@ func (n *Node) startProjections(ctx context.Context) error {
 	}
 	// The audit history answers with the graph, so it comes after it.
 	n.Feed = feed.New(0)
-	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.Audit.History}
+	if n.GraphMemory, err = newGraphMemory(n.cfg, n.Embedder); err != nil {
+		return err
+	}
+	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.GraphMemory, n.Audit.History}
 	external := n.cfg.WeaviateURL != ""
 	if !external {
 		core = append(core, view)
@@ -212,11 +218,7 @@ func (n *Node) startProjections(ctx context.Context) error {
 			return err
 		}
 		n.ViewRunner.Named("view")
-		head, err := n.Log.Head(ctx, "")
-		if err != nil {
-			return err
-		}
-		from, err := view.Resume(ctx, head)
+		from, err := view.Resume(ctx, func(ctx context.Context) (uint64, error) { return n.Log.Head(ctx, "") })
 		if err != nil {
 			return err
 		}

@@ -25,7 +25,7 @@ func Serve(t testing.TB, env []string, args ...string) (p *Proc, natsURL string)
 	env = append([]string{"CMEM_ADMIN_TOKEN=" + AdminToken, "CMEM_NATS_SERVICE_TOKEN=" + ServiceToken,
 		"CMEM_LOG_LEVEL=warn"}, env...)
 	c := &Cluster{}
-	p = c.add(t, "serve", fmt.Sprintf("127.0.0.1:%d", freePorts(t, 1)[0]), env, append([]string{"-nats-port", "-1"}, args...))
+	p = c.add(t, "serve", fmt.Sprintf("127.0.0.1:%d", freePorts(t, 1)[0]), env, append([]string{"-nats-port", "-1"}, args...), 5*time.Minute)
 	m := natsLine.FindStringSubmatch(p.Log())
 	if m == nil {
 		t.Fatalf("cmem serve printed no NATS URL:\n%s", p.Log())
@@ -37,7 +37,7 @@ func Serve(t testing.TB, env []string, args ...string) (p *Proc, natsURL string)
 func Worker(t testing.TB, natsURL string, env []string, args ...string) *Proc {
 	t.Helper()
 	c := &Cluster{}
-	return c.add(t, "worker", "", append([]string{"CMEM_NATS_URL=" + natsURL, "CMEM_LOG_LEVEL=warn"}, env...), args)
+	return c.add(t, "worker", "", append([]string{"CMEM_NATS_URL=" + natsURL, "CMEM_LOG_LEVEL=warn"}, env...), args, 5*time.Minute)
 }
 
 // CPU is the CPU time (user and system) the running process has used so

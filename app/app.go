@@ -101,6 +101,9 @@ type Deps struct {
 	// Keys destroys data keys (*shred.Keyring); nil when content is
 	// written in clear, and then an erasure only reaches the projections.
 	Keys Shredder
+	// Reranker, optional, re-orders the shared tier of memory views with
+	// what the pool taught it (*rerank.Model); nil ranks by similarity.
+	Reranker Reranker
 }
 
 func (d Deps) validate() error {
@@ -163,6 +166,7 @@ type App struct {
 	archive   QueryArchive
 	feed      LiveFeed
 	keys      Shredder
+	rerank    Reranker
 	adminSum  string
 }
 
@@ -173,7 +177,7 @@ func New(cfg Config, d Deps) (*App, error) {
 	}
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
-		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, keys: d.Keys,
+		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, keys: d.Keys, rerank: d.Reranker,
 		adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }

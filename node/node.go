@@ -25,6 +25,7 @@ import (
 	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/rerank"
 	"github.com/cmem/cmem/shred"
 	"github.com/cmem/cmem/tracing"
 	"github.com/cmem/cmem/vectors"
@@ -60,6 +61,9 @@ type Node struct {
 	// Keys holds the data keys content is sealed under; nil with
 	// Config.Plaintext.
 	Keys *shred.Keyring
+	// Rerank is the retriever that learns from the shared pool (nil with
+	// Config.NoRerank).
+	Rerank *rerank.Model
 
 	cfg      Config
 	logger   *slog.Logger
@@ -118,7 +122,7 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
 		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM, Queries: n.Queries, Archive: archive,
 		Feed: n.Feed,
-		Keys: n.shredder(),
+		Keys: n.shredder(), Reranker: n.reranker(),
 	})
 	if err == nil && cfg.serves() {
 		err = n.serve()
@@ -179,7 +183,10 @@ func (n *Node) open(ctx context.Context) error {
 	if cfg.WrapStore != nil {
 		n.Store = cfg.WrapStore(n.Store)
 	}
-	return nil
+	if !cfg.NoRerank {
+		n.Rerank, err = rerank.New(rerank.Config{})
+	}
+	return err
 }
 
 func (n *Node) startProjections(ctx context.Context) error {
@@ -191,6 +198,9 @@ func (n *Node) startProjections(ctx context.Context) error {
 	// The audit history answers with the graph, so it comes after it.
 	n.Feed = feed.New(0)
 	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.Audit.History}
+	if n.Rerank != nil {
+		core = append(core, n.Rerank)
+	}
 	external := n.cfg.WeaviateURL != ""
 	if !external {
 		core = append(core, view)

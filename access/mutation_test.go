@@ -18,6 +18,7 @@ var ruleHolders = map[string][]string{
 		"TestWriteRefusesSourcesTheWriterCannotRead",         // write check
 		"TestCoordinatorHistoryIsOnlyWhatTheUserMayStillSee", // history
 		"TestDeliveryWithholdsWhatTheUserLost",               // delivery
+		"TestRerankerIgnoresWhatTheReaderCannotSee",          // learned re-ranker
 	},
 	"./audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},   // audit, both backends
 	"./cmd/cmem/": {"TestAuditFindsForgedAnswer"},                                   // the audit's API and CLI

@@ -12,12 +12,14 @@ import (
 	"github.com/cmem/cmem/rerank"
 )
 
+var tuning = rerank.Config{}
+
 // newRerankRig is a rig whose memory view re-ranks with a learned
 // retriever fed from its log, and whose shared tier has an admission gate
 // that admits everything (so every shared write teaches).
 func newRerankRig(t testing.TB) (*rig, *rerank.Model) {
 	t.Helper()
-	model, err := rerank.New(rerank.Config{})
+	model, err := rerank.New(tuning)
 	if err != nil {
 		t.Fatal(err)
 	}

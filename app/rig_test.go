@@ -78,6 +78,7 @@ type rig struct {
 	log     *captureLog
 	queries *query.Projection
 	graph   *access.Graph
+	deps    app.Deps // what app runs on
 }
 
 func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig {
@@ -102,6 +103,7 @@ func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig
 	for _, m := range mutate {
 		m(&deps)
 	}
+	r.deps = deps
 	r.app, err = app.New(app.Config{AdminToken: "admin-token-for-tests", ReadWait: time.Second, Source: "test",
 		Resources: resources.Options{}}, deps)
 	if err != nil {

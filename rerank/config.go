@@ -24,12 +24,16 @@ type Config struct {
 	// which that fragment's lesson does not apply; above it the lesson
 	// applies in proportion, (cos − Kernel)/(1 − Kernel).
 	Kernel float64
+	// Prior is the weight of what a fragment was taught whatever the
+	// query: its learned utility. A candidate's logit adds
+	// Σ δ(c, m)·(kernel(q, X_m) + Prior) over the lessons its reader may see.
+	Prior float64
 }
 
 // DefaultConfig is the configuration used when none is given (tuned on
 // the benchmark in app/rerank_bench_test.go).
 func DefaultConfig() Config {
-	return Config{Candidates: 8, Labelled: 4, Weight: 10, Offset: 0.5, Rate: 24, Kernel: 0.5}
+	return Config{Candidates: 8, Labelled: 4, Weight: 10, Offset: 0.5, Rate: 24, Kernel: 0.5, Prior: 0.2}
 }
 
 // WithDefaults returns c with its zero fields set from DefaultConfig.
@@ -53,6 +57,9 @@ func (c Config) WithDefaults() Config {
 	if c.Kernel == 0 {
 		c.Kernel = d.Kernel
 	}
+	if c.Prior == 0 {
+		c.Prior = d.Prior
+	}
 	return c
 }
 
@@ -67,6 +74,9 @@ func (c Config) Validate() error {
 	}
 	if c.Weight <= 0 || c.Rate <= 0 {
 		errs = append(errs, errors.New("rerank: Weight and Rate must be positive"))
+	}
+	if c.Prior < 0 || c.Prior > 1 {
+		errs = append(errs, fmt.Errorf("rerank: Prior must be within 0..1, got %g", c.Prior))
 	}
 	if c.Kernel <= 0 || c.Kernel >= 1 {
 		errs = append(errs, fmt.Errorf("rerank: Kernel must be within (0, 1), got %g", c.Kernel))

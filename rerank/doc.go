@@ -21,10 +21,17 @@
 //     retriever already ranked high is raised little, one it missed much.
 //
 // Re-ranking (Model.Rerank). For a reader (u, a, t) and query q, a
-// candidate c's logit is w·(sim(q, c) − s0) + Σ_m δ(c, m)·k(q, X_m), where
-// the sum runs only over admitted fragments m that access.Admits admits to
-// the reader at t and k is a kernel on the cosine of q to m's key (zero
-// below Config.Kernel): what m taught applies to queries like m's.
+// candidate c's logit is a linear model of three features,
+//
+//	w·(sim(q, c) − s0) + Σ_m δ(c, m)·k(q, X_m) + Prior·Σ_m δ(c, m)
+//
+// its similarity, what it was taught by lessons whose key is like the query
+// (k is a kernel on the cosine of q to m's key, zero below Config.Kernel),
+// and its learned utility whatever the query, where both sums run only over
+// admitted fragments m that access.Admits admits to the reader at t and
+// whose key was embedded by the query's embedder (after a change of
+// embedder, lessons of the old one go quiet). With no lesson the order is
+// the similarity order; the view re-ranks the shared tier only.
 //
 // Isolation. Everything a contribution δ(c, m) depends on — m, and the
 // pool it was labelled from — has provenance within m's, and the read rule

@@ -31,8 +31,11 @@ func (m *Model) label(l *lesson) []Contribution {
 	}
 	cands := m.retrieve(l)
 	// p_i = 1 − contrib: sorting by contribution, highest first, is
-	// sorting by p, lowest first; ties go to the better BM25 match, then
-	// to the older fragment, so the order is total.
+	// sorting by p, lowest first. Among equals the retrieval order stands
+	// (the better BM25 match first, then the older fragment), so the order
+	// is total. (Breaking ties the other way, to make the closest
+	// look-alikes the negatives, measured worse on the benchmark: it
+	// teaches that every memory of a common phrasing is noise.)
 	slices.SortFunc(cands, func(a, b candidate) int {
 		switch {
 		case a.contrib != b.contrib:

@@ -53,7 +53,10 @@ func (m *Model) Rerank(query []float32, model string, cands []Candidate, admits 
 	slices.SortFunc(taught, func(a, b *lesson) int { return cmpRev(a.rev, b.rev) })
 	bonus := make([]float64, len(cands))
 	for _, l := range taught {
-		k := m.kernel(query, model, l)
+		if l.vec == nil || l.model != model || len(l.vec) != len(query) {
+			continue // learned with another embedder: its similarities are not this query's
+		}
+		k := m.kernel(query, l) + m.cfg.Prior
 		if k == 0 || !admits(l.prov) {
 			continue
 		}
@@ -71,13 +74,10 @@ func (m *Model) Rerank(query []float32, model string, cands []Candidate, admits 
 	return out
 }
 
-// kernel is how much lesson l applies to query: 0 when l's key has no
-// vector of the query's model or is further than Kernel from it, then
-// rising linearly to 1 for the same direction.
-func (m *Model) kernel(query []float32, model string, l *lesson) float64 {
-	if l.vec == nil || l.model != model || len(l.vec) != len(query) {
-		return 0
-	}
+// kernel is how much lesson l applies to query beyond its prior: 0 when
+// l's key is further than Kernel from it, then rising linearly to 1 for
+// the same direction.
+func (m *Model) kernel(query []float32, l *lesson) float64 {
 	cos := float64(embed.Cosine(query, l.vec))
 	if cos <= m.cfg.Kernel {
 		return 0

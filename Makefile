@@ -33,6 +33,7 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench AppendSync -benchtime 1x ./eventlog/
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
 	$(GO) test -run '^$$' -bench AgentTurnRoundTrips -benchtime 50x ./app/
+	$(GO) test -run '^$$' -bench RerankPool -benchtime 1x ./app/
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
 	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/

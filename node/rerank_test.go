@@ -49,7 +49,7 @@ func TestRerankModelIsRebuiltFromTheLog(t *testing.T) {
 		f := f.(map[string]any)
 		order, score[f["id"].(string)] = append(order, f["id"].(string)), f["score"].(float64)
 	}
-	if !(score[relevant] < score[lookAlike]) || slices.Index(order, relevant) > slices.Index(order, lookAlike) {
+	if !(score[relevant] < score[lookAlike]) || slices.Index(order, relevant) < 0 || slices.Index(order, relevant) > slices.Index(order, lookAlike) {
 		t.Fatalf("want the less similar answer re-ranked before the look-alike: %s", v.Raw)
 	}
 	n.Close()

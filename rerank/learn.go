@@ -1,6 +1,7 @@
 package rerank
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -39,11 +40,11 @@ func (m *Model) label(l *lesson) []Contribution {
 	slices.SortFunc(cands, func(a, b candidate) int {
 		switch {
 		case a.contrib != b.contrib:
-			return cmpFloat(b.contrib, a.contrib)
+			return cmp.Compare(b.contrib, a.contrib)
 		case a.bm25 != b.bm25:
-			return cmpFloat(b.bm25, a.bm25)
+			return cmp.Compare(b.bm25, a.bm25)
 		}
-		return cmpRev(a.e.rev, b.e.rev)
+		return cmp.Compare(a.e.rev, b.e.rev)
 	})
 	half := min(m.cfg.Labelled/2, len(cands)/2)
 	var pos, neg []candidate
@@ -80,51 +81,52 @@ func (m *Model) label(l *lesson) []Contribution {
 
 // retrieve is BM25 of l's key and value over the pool l learns from (the
 // shared fragments written before it whose provenance is within its),
-// the top Candidates with a positive score. Document frequencies are the
-// pool's own, so they too come only from fragments within l's provenance.
+// the top Candidates with a positive score. Document frequencies and
+// lengths are the pool's own, so they too come only from fragments within
+// l's provenance. The postings make it cost the fragments sharing a word
+// with l, plus one cheap pass over the pool for its size.
 func (m *Model) retrieve(l *lesson) []candidate {
-	var pool []*entry
-	total := 0
+	n, total := 0, 0
 	for _, e := range m.pool {
 		if inPool(e, l) {
-			pool = append(pool, e)
-			total += e.length
+			n, total = n+1, total+e.length
 		}
 	}
-	if len(pool) == 0 {
+	if n == 0 {
 		return nil
 	}
-	n, avg := float64(len(pool)), float64(total)/float64(len(pool))
-	idf := make(map[string]float64, len(l.query))
-	for _, w := range l.query {
-		df := 0
-		for _, e := range pool {
-			if e.terms[w] > 0 {
-				df++
+	avg := max(float64(total)/float64(n), 1)
+	scores := map[*entry]float64{}
+	for _, w := range l.query { // sorted: every sum adds in the same order in every process
+		var in []posting
+		for _, p := range m.postings[w] {
+			if inPool(p.e, l) {
+				in = append(in, p)
 			}
 		}
-		idf[w] = math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+		idf := math.Log(1 + (float64(n)-float64(len(in))+0.5)/(float64(len(in))+0.5))
+		for _, p := range in {
+			tf := float64(p.tf)
+			scores[p.e] += idf * tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(p.e.length)/avg))
+		}
 	}
-	cands := make([]candidate, 0, len(pool))
-	for _, e := range pool {
-		var s float64
-		for _, w := range l.query { // sorted: the sum is the same in every process
-			tf := float64(e.terms[w])
-			if tf > 0 {
-				s += idf[w] * tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(e.length)/max(avg, 1)))
-			}
-		}
+	cands := make([]candidate, 0, len(scores))
+	for e, s := range scores {
 		if s > 0 {
-			cands = append(cands, candidate{e: e, bm25: s, contrib: contribution(e, l.answer)})
+			cands = append(cands, candidate{e: e, bm25: s})
 		}
 	}
 	slices.SortFunc(cands, func(a, b candidate) int {
 		if a.bm25 != b.bm25 {
-			return cmpFloat(b.bm25, a.bm25)
+			return cmp.Compare(b.bm25, a.bm25)
 		}
-		return cmpRev(a.e.rev, b.e.rev)
+		return cmp.Compare(a.e.rev, b.e.rev)
 	})
-	return cands[:min(len(cands), m.cfg.Candidates)]
+	cands = cands[:min(len(cands), m.cfg.Candidates)]
+	for i := range cands {
+		cands[i].contrib = contribution(cands[i].e, l.answer)
+	}
+	return cands
 }
 
 // contribution is the share of answer's words that e contains: the offline
@@ -151,13 +153,3 @@ func similarity(m, c *entry) float64 {
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}

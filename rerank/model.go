@@ -1,6 +1,7 @@
 package rerank
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -52,6 +53,14 @@ type Model struct {
 	lessons  map[string]*lesson
 	// taught indexes lessons by candidate: taught[c][m] when δ(c, m) ≠ 0.
 	taught map[string]map[string]bool
+	// postings lists the pool's fragments holding each word, in log order.
+	postings map[string][]posting
+}
+
+// posting is a pool fragment holding a word tf times.
+type posting struct {
+	e  *entry
+	tf int
 }
 
 // New returns an empty model; cfg's zero fields take their defaults.
@@ -60,7 +69,8 @@ func New(cfg Config) (*Model, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &Model{cfg: cfg, pool: map[string]*entry{}, lessons: map[string]*lesson{}, taught: map[string]map[string]bool{}}, nil
+	return &Model{cfg: cfg, pool: map[string]*entry{}, lessons: map[string]*lesson{}, taught: map[string]map[string]bool{},
+		postings: map[string][]posting{}}, nil
 }
 
 // Name implements projectors.Projection.
@@ -108,6 +118,9 @@ func (m *Model) Apply(r events.Record) error {
 		m.learn(l)
 	}
 	m.pool[e.id] = e
+	for w, tf := range e.terms {
+		m.postings[w] = append(m.postings[w], posting{e: e, tf: tf})
+	}
 	return nil
 }
 
@@ -120,6 +133,12 @@ func (m *Model) erase(ids []string) {
 		if e, ok := m.pool[id]; ok {
 			gone = append(gone, e)
 			delete(m.pool, id)
+			for w := range e.terms {
+				m.postings[w] = slices.DeleteFunc(m.postings[w], func(p posting) bool { return p.e == e })
+				if len(m.postings[w]) == 0 {
+					delete(m.postings, w)
+				}
+			}
 		}
 		if l, ok := m.lessons[id]; ok {
 			m.forget(l)
@@ -215,18 +234,8 @@ func sortedByRev[T revisioned](in map[string]T) []T {
 	for _, v := range in {
 		out = append(out, v)
 	}
-	slices.SortFunc(out, func(a, b T) int { return cmpRev(a.revision(), b.revision()) })
+	slices.SortFunc(out, func(a, b T) int { return cmp.Compare(a.revision(), b.revision()) })
 	return out
-}
-
-func cmpRev(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // termCounts returns the content words of text with their counts, and

@@ -1,6 +1,7 @@
 package rerank
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/cmem/cmem/access"
@@ -50,7 +51,7 @@ func (m *Model) Rerank(query []float32, model string, cands []Candidate, admits 
 		taught = append(taught, m.lessons[id])
 	}
 	// In log order, so the sums are the same floats in every process.
-	slices.SortFunc(taught, func(a, b *lesson) int { return cmpRev(a.rev, b.rev) })
+	slices.SortFunc(taught, func(a, b *lesson) int { return cmp.Compare(a.rev, b.rev) })
 	bonus := make([]float64, len(cands))
 	for _, l := range taught {
 		if l.vec == nil || l.model != model || len(l.vec) != len(query) {
@@ -70,7 +71,7 @@ func (m *Model) Rerank(query []float32, model string, cands []Candidate, admits 
 	for i, c := range cands {
 		logit[c.ID] = m.cfg.Weight*(float64(c.Score)-m.cfg.Offset) + bonus[i]
 	}
-	slices.SortStableFunc(out, func(a, b Candidate) int { return cmpFloat(logit[b.ID], logit[a.ID]) })
+	slices.SortStableFunc(out, func(a, b Candidate) int { return cmp.Compare(logit[b.ID], logit[a.ID]) })
 	return out
 }
 

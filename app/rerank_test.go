@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/rerank"
 )
@@ -17,13 +19,13 @@ var tuning = rerank.Config{}
 // newRerankRig is a rig whose memory view re-ranks with a learned
 // retriever fed from its log, and whose shared tier has an admission gate
 // that admits everything (so every shared write teaches).
-func newRerankRig(t testing.TB) (*rig, *rerank.Model) {
+func newRerankRig(t testing.TB, emb embed.Embedder) (*rig, *rerank.Model) {
 	t.Helper()
 	model, err := rerank.New(tuning)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := newRig(t, nil, func(d *app.Deps) { d.Reranker = model })
+	r := newRigOn(t, emb, nil, func(d *app.Deps) { d.Reranker = model })
 	r.log.apply = append(r.log.apply, model.Apply)
 	world(t, r)
 	return r, model
@@ -52,7 +54,7 @@ func write(t testing.TB, r *rig, user, agent, key, value string, from ...string)
 // reader's ranking byte-identical; the same lessons from fragments the
 // reader may see change it; a revoke removes their influence at once.
 func TestRerankerIgnoresWhatTheReaderCannotSee(t *testing.T) {
-	r, model := newRerankRig(t)
+	r, model := newRerankRig(t, hashing.New(64))
 	ctx := context.Background()
 	// Bob's pool, through y: the answer worded unlike the question, and
 	// look-alikes that say nothing.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
@@ -83,11 +84,16 @@ type rig struct {
 
 func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig {
 	t.Helper()
-	store, err := inmem.New(64)
+	return newRigOn(t, hashing.New(64), provider, mutate...)
+}
+
+// newRigOn is newRig with the embedder emb.
+func newRigOn(t testing.TB, emb embed.Embedder, provider llm.Provider, mutate ...func(*app.Deps)) *rig {
+	t.Helper()
+	store, err := inmem.New(emb.Dims())
 	if err != nil {
 		t.Fatal(err)
 	}
-	emb := hashing.New(64)
 	r := &rig{log: &captureLog{}, queries: query.NewProjection(), graph: access.NewGraph()}
 	frags, pols := memory.NewFragments(), memory.NewPolicies()
 	view := memory.NewViewProjection("view", store, emb)

@@ -162,12 +162,16 @@ func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f
 		items = append(items, memory.Surfaced{ID: h.ID, Key: h.Key, Value: h.Value})
 		byID[h.ID] = h
 	}
+	lessons := 0
 	if a.reranks(f.Tier) {
-		items = a.reranked(user, agent, vec, items, byID, now)
+		items, lessons = a.reranked(user, agent, vec, items, byID, now)
 	}
 	shaped, trace, err := memory.ApplyRead(ctx, pol, items, a.llm)
 	if err != nil {
 		return nil, trace, providerUnavailable(err)
+	}
+	if lessons > 0 {
+		trace.Notes = append(trace.Notes, fmt.Sprintf("re-ranked with what %d admitted memories taught", lessons))
 	}
 	for _, s := range shaped[:min(k, len(shaped))] {
 		h := byID[s.ID]

@@ -99,9 +99,16 @@ func TestRerankerIgnoresWhatTheReaderCannotSee(t *testing.T) {
 	if got, _ := view("bob"); !bytes.Equal(got, bobBase) {
 		t.Fatalf("lessons bob may not see changed his view:\nbefore %s\nafter  %s", bobBase, got)
 	}
-	// Alice may see them: her order of bob's pool changes.
+	if notes := lastRead(t, r).Policy.Notes; len(notes) != 0 {
+		t.Fatalf("bob's read records lessons he may not see: %v", notes)
+	}
+	// Alice may see them: her order of bob's pool changes, and her read
+	// says what shaped it.
 	if _, order := view("alice"); order[0] != relevant {
 		t.Fatalf("lessons alice may see must raise the relevant fragment: %v", order)
+	}
+	if notes := lastRead(t, r).Policy.Notes; !slices.Contains(notes, "re-ranked with what 3 admitted memories taught") {
+		t.Fatalf("alice's read does not record the re-ranking: %v", notes)
 	}
 	// A revoke takes their influence away at once.
 	if _, err := r.app.SetGrant(ctx, admin, app.Edge{UserAgent: true, From: "alice", To: "x"}, false); err != nil {
@@ -117,4 +124,21 @@ func TestRerankerIgnoresWhatTheReaderCannotSee(t *testing.T) {
 	if _, order := view("bob"); order[0] != relevant {
 		t.Fatalf("lessons bob may see must raise the relevant fragment: %v", order)
 	}
+}
+
+// lastRead is the newest MemoryRead in r's log.
+func lastRead(t *testing.T, r *rig) *events.MemoryRead {
+	t.Helper()
+	es := r.log.envelopes()
+	for i := len(es) - 1; i >= 0; i-- {
+		if es[i].Type == events.TypeMemoryRead {
+			p, err := es[i].Decode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p.(*events.MemoryRead)
+		}
+	}
+	t.Fatal("no memory read in the log")
+	return nil
 }

@@ -140,15 +140,18 @@ func TestRerankCountsOnlyAdmittedLessons(t *testing.T) {
 	}
 	slices.SortFunc(cands, func(a, b rerank.Candidate) int { return cmp.Compare(b.Score, a.Score) })
 	t.Logf("similarity order: %v", cands)
-	none := m.Rerank(q, emb.Model(), cands, func(access.Provenance) bool { return false })
-	all := m.Rerank(q, emb.Model(), cands, func(access.Provenance) bool { return true })
+	none, n0 := m.Rerank(q, emb.Model(), cands, func(access.Provenance) bool { return false })
+	all, n1 := m.Rerank(q, emb.Model(), cands, func(access.Provenance) bool { return true })
+	if n0 != 0 || n1 != 1 {
+		t.Fatalf("lessons counted: %d for a reader admitted to none, %d for one admitted to the only one", n0, n1)
+	}
 	if !slices.Equal(none, cands) || cands[0].ID == "relevant" {
 		t.Fatalf("a reader admitted to no lesson must keep the similarity order: %v", none)
 	}
 	if all[0].ID != "relevant" {
 		t.Fatalf("a reader admitted to the lesson must see the relevant fragment first: %v", all)
 	}
-	if other := m.Rerank(q, "another-model", cands, func(access.Provenance) bool { return true }); !slices.Equal(other, cands) {
+	if other, _ := m.Rerank(q, "another-model", cands, func(access.Provenance) bool { return true }); !slices.Equal(other, cands) {
 		t.Fatalf("a query of another embedder must not apply lessons keyed by this one: %v", other)
 	}
 }

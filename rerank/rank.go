@@ -28,11 +28,11 @@ func (m *Model) Active() bool {
 }
 
 // Rerank returns cands ordered by the learned retriever's logit for query
-// (a vector of model), highest first, ties in their given order. Only
-// lessons of admitted fragments that admits lets the reader see count, so
-// the order depends on nothing the reader may not see; with none, it is
-// the order of Score.
-func (m *Model) Rerank(query []float32, model string, cands []Candidate, admits Admits) []Candidate {
+// (a vector of model), highest first, ties in their given order, and how
+// many lessons it counted. Only lessons of admitted fragments that admits
+// lets the reader see count, so the order depends on nothing the reader
+// may not see; with none, it is the order of Score.
+func (m *Model) Rerank(query []float32, model string, cands []Candidate, admits Admits) ([]Candidate, int) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	out := slices.Clone(cands)
@@ -53,6 +53,7 @@ func (m *Model) Rerank(query []float32, model string, cands []Candidate, admits 
 	// In log order, so the sums are the same floats in every process.
 	slices.SortFunc(taught, func(a, b *lesson) int { return cmp.Compare(a.rev, b.rev) })
 	bonus := make([]float64, len(cands))
+	counted := 0
 	for _, l := range taught {
 		if l.vec == nil || l.model != model || len(l.vec) != len(query) {
 			continue // learned with another embedder: its similarities are not this query's
@@ -61,6 +62,7 @@ func (m *Model) Rerank(query []float32, model string, cands []Candidate, admits 
 		if k == 0 || !admits(l.prov) {
 			continue
 		}
+		counted++
 		for _, c := range l.deltas {
 			if i, ok := in[c.Candidate]; ok {
 				bonus[i] += c.Delta * k
@@ -72,7 +74,7 @@ func (m *Model) Rerank(query []float32, model string, cands []Candidate, admits 
 		logit[c.ID] = m.cfg.Weight*(float64(c.Score)-m.cfg.Offset) + bonus[i]
 	}
 	slices.SortStableFunc(out, func(a, b Candidate) int { return cmp.Compare(logit[b.ID], logit[a.ID]) })
-	return out
+	return out, counted
 }
 
 // kernel is how much lesson l applies to query beyond its prior: 0 when

@@ -39,11 +39,12 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
 	$(GO) test -run '^$$' -bench Sealing -benchtime 3x ./shred/
+	$(GO) test -run '^$$' -bench GraphRetrieve -benchtime 1x ./graphmem/
 	@echo; echo '## cmem figures against their engines (this machine, this run)'; echo
 	$(GO) run ./internal/benchfig/table $(BENCH_FIGURES)
 
 ## scenarios: the paper's three experiments at their default sizes on an embedded cmem
-## (a minute or two in all on 2 cores); reports and SVG charts in $(SCENARIO_OUT)/{1,2,3}
+## (a few minutes in all on 2 cores; scenario 2 compares the four coordination schemes); reports and SVG charts in $(SCENARIO_OUT)/{1,2,3}
 SCENARIO_OUT ?= ./scenario-out
 scenarios:
 	$(GO) build -o $(SCENARIO_OUT)/cmem ./cmd/cmem

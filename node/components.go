@@ -10,6 +10,7 @@ import (
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/embed/openai"
 	"github.com/cmem/cmem/embed/semantic"
+	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/inmem"
@@ -79,4 +80,14 @@ func (n *Node) reranker() app.Reranker {
 		return nil
 	}
 	return n.Rerank
+}
+
+// newGraphMemory is graph memory over the configured embedder: its query
+// graph's edges are drawn by the same similarity the memory view ranks by.
+func newGraphMemory(cfg Config, e embed.Embedder) (*graphmem.Projection, error) {
+	g, err := graphmem.New(cfg.GraphMemory, e)
+	if err != nil {
+		return nil, fmt.Errorf("node: %w", err)
+	}
+	return g, nil
 }

@@ -3,6 +3,7 @@ package node
 import (
 	"context"
 	"errors"
+	"github.com/cmem/cmem/graphmem"
 	"time"
 
 	"github.com/cmem/cmem/audit"
@@ -72,6 +73,9 @@ type Config struct {
 	NoRerank bool
 
 	Workers workers.Config // pipeline tuning; zero fields take defaults
+	// GraphMemory tunes graph memory (package graphmem); zero fields take
+	// defaults. Agents are shown it when Workers.GraphItems > 0.
+	GraphMemory graphmem.Config
 
 	// ProjectionGate, when set, is called before the in-memory projections
 	// apply each event; an error stops them. Tests use it to hold a

@@ -21,6 +21,7 @@ import (
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/feed"
 	"github.com/cmem/cmem/gateway"
+	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
@@ -49,6 +50,8 @@ type Node struct {
 	// up to at start (0: rebuilt from the log).
 	ViewResumedFrom uint64
 	Queries         *query.Projection
+	// GraphMemory is graph memory (paper 003), fed by the core runner.
+	GraphMemory *graphmem.Projection
 	// Feed is the live event feed the console streams (last in the core
 	// runner, so every other projection has applied an event before it
 	// is streamed).
@@ -122,7 +125,7 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
 		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM, Queries: n.Queries, Archive: archive,
 		Feed: n.Feed,
-		Keys: n.shredder(), Reranker: n.reranker(),
+		Keys: n.shredder(), Graph: n.GraphMemory, Reranker: n.reranker(),
 	})
 	if err == nil && cfg.serves() {
 		err = n.serve()
@@ -197,7 +200,10 @@ func (n *Node) startProjections(ctx context.Context) error {
 	}
 	// The audit history answers with the graph, so it comes after it.
 	n.Feed = feed.New(0)
-	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.Audit.History}
+	if n.GraphMemory, err = newGraphMemory(n.cfg, n.Embedder); err != nil {
+		return err
+	}
+	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.GraphMemory, n.Audit.History}
 	if n.Rerank != nil {
 		core = append(core, n.Rerank)
 	}

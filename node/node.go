@@ -228,11 +228,7 @@ func (n *Node) startProjections(ctx context.Context) error {
 			return err
 		}
 		n.ViewRunner.Named("view")
-		head, err := n.Log.Head(ctx, "")
-		if err != nil {
-			return err
-		}
-		from, err := view.Resume(ctx, head)
+		from, err := view.Resume(ctx, func(ctx context.Context) (uint64, error) { return n.Log.Head(ctx, "") })
 		if err != nil {
 			return err
 		}

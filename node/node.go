@@ -26,6 +26,7 @@ import (
 	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/rerank"
 	"github.com/cmem/cmem/shred"
 	"github.com/cmem/cmem/tracing"
 	"github.com/cmem/cmem/vectors"
@@ -63,6 +64,9 @@ type Node struct {
 	// Keys holds the data keys content is sealed under; nil with
 	// Config.Plaintext.
 	Keys *shred.Keyring
+	// Rerank is the retriever that learns from the shared pool (nil with
+	// Config.NoRerank).
+	Rerank *rerank.Model
 
 	cfg      Config
 	logger   *slog.Logger
@@ -122,7 +126,7 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
 		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM, Queries: n.Queries, Archive: archive,
 		Feed: n.Feed,
-		Keys: n.shredder(), Graph: n.GraphMemory,
+		Keys: n.shredder(), Graph: n.GraphMemory, Reranker: n.reranker(),
 	})
 	if err == nil {
 		n.bus.app.Store(n.App) // from now on bus connects fence on users/ like HTTP requests
@@ -186,7 +190,10 @@ func (n *Node) open(ctx context.Context) error {
 	if cfg.WrapStore != nil {
 		n.Store = cfg.WrapStore(n.Store)
 	}
-	return nil
+	if !cfg.NoRerank {
+		n.Rerank, err = rerank.New(rerank.Config{})
+	}
+	return err
 }
 
 func (n *Node) startProjections(ctx context.Context) error {
@@ -201,6 +208,9 @@ func (n *Node) startProjections(ctx context.Context) error {
 		return err
 	}
 	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.GraphMemory, n.Audit.History}
+	if n.Rerank != nil {
+		core = append(core, n.Rerank)
+	}
 	external := n.cfg.WeaviateURL != ""
 	if !external {
 		core = append(core, view)

@@ -109,6 +109,9 @@ type Deps struct {
 	// runner; optional (nil: GraphMemory answers ErrUnavailable and agent
 	// turns read no graph memory).
 	Graph GraphMemory
+	// Reranker, optional, re-orders the shared tier of memory views with
+	// what the pool taught it (*rerank.Model); nil ranks by similarity.
+	Reranker Reranker
 }
 
 func (d Deps) validate() error {
@@ -172,6 +175,7 @@ type App struct {
 	feed      LiveFeed
 	keys      Shredder
 	graph     GraphMemory
+	rerank    Reranker
 	adminSum  string
 }
 
@@ -183,7 +187,7 @@ func New(cfg Config, d Deps) (*App, error) {
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
 		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, keys: d.Keys,
-		graph:    d.Graph,
+		graph: d.Graph, rerank: d.Reranker,
 		adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }

@@ -52,6 +52,8 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 	pub := []jetstream.PublishOpt{jetstream.WithMsgID(e.ID), jetstream.WithExpectStream(l.cfg.Stream)}
 	var rev uint64
 	switch {
+	// A conditional append is sent once: a repeat of one that did land
+	// could be judged on its expectation before its id, and refused.
 	case o.expectNew:
 		rev, err = l.publishOne(ctx, msg, append(pub, jetstream.WithExpectLastSequencePerSubject(0))...)
 	case o.expectLast > 0:
@@ -59,7 +61,7 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 	case l.pending != nil:
 		rev, err = l.appendGrouped(ctx, msg, e.ID)
 	default:
-		rev, err = l.publishOne(ctx, msg, pub...)
+		rev, err = l.publishRetried(ctx, msg, pub...)
 	}
 	if err != nil {
 		if isWrongLastSequence(err) {

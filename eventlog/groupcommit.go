@@ -124,9 +124,21 @@ func (l *Log) commit(batch []*pendingAppend) {
 		}
 	}
 	for _, p := range batch {
-		rev, err := l.publishOne(ctx, p.msg, jetstream.WithMsgID(p.id), jetstream.WithExpectStream(l.cfg.Stream))
+		rev, err := l.publishRetried(ctx, p.msg, jetstream.WithMsgID(p.id), jetstream.WithExpectStream(l.cfg.Stream))
 		p.done <- appendResult{rev: rev, err: err}
 	}
+}
+
+// publishRetried is publishOne sent again while its answer is lost (see
+// retryLost); only for appends without an expectation, whose event id
+// makes a repeat answer the stored revision.
+func (l *Log) publishRetried(ctx context.Context, msg *nats.Msg, opts ...jetstream.PublishOpt) (uint64, error) {
+	appendRequests.Inc()
+	ack, err := retryLost(ctx, func(ctx context.Context) (*jetstream.PubAck, error) { return l.js.PublishMsg(ctx, msg, opts...) })
+	if err != nil {
+		return 0, err
+	}
+	return ack.Sequence, nil
 }
 
 // publishOne is one acknowledged publish.

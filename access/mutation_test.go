@@ -19,6 +19,7 @@ var ruleHolders = map[string][]string{
 		"TestCoordinatorHistoryIsOnlyWhatTheUserMayStillSee", // history
 		"TestDeliveryWithholdsWhatTheUserLost",               // delivery
 		"TestGraphMemoryHidesWhatARevokeTook",                // graph memory
+		"TestRerankerIgnoresWhatTheReaderCannotSee",          // learned re-ranker
 	},
 	"./graphmem/": {"TestTraversalMatchesReferenceUnderChurn", "TestRevokeHidesInsightsRestingOnTheEdge"}, // graph traversal
 	"./audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},                         // audit, both backends

@@ -24,6 +24,10 @@ type EventLog interface {
 	Append(ctx context.Context, e events.Envelope, exclusive bool) (uint64, error)
 	// Head is the newest revision on subjects under filter ("" = any).
 	Head(ctx context.Context, filter string) (uint64, error)
+	// AppendAll stores es all or nothing, at consecutive revisions, which
+	// it returns in order; an Exclusive event whose subject is taken fails
+	// it with an error wrapping ErrConflict.
+	AppendAll(ctx context.Context, es []Staged) ([]uint64, error)
 }
 
 // AccessView is the access projection (implemented by *access.Graph).
@@ -105,6 +109,9 @@ type Deps struct {
 	// runner; optional (nil: GraphMemory answers ErrUnavailable and agent
 	// turns read no graph memory).
 	Graph GraphMemory
+	// Reranker, optional, re-orders the shared tier of memory views with
+	// what the pool taught it (*rerank.Model); nil ranks by similarity.
+	Reranker Reranker
 }
 
 func (d Deps) validate() error {
@@ -168,6 +175,7 @@ type App struct {
 	feed      LiveFeed
 	keys      Shredder
 	graph     GraphMemory
+	rerank    Reranker
 	adminSum  string
 }
 
@@ -179,7 +187,7 @@ func New(cfg Config, d Deps) (*App, error) {
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
 		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, keys: d.Keys,
-		graph:    d.Graph,
+		graph: d.Graph, rerank: d.Reranker,
 		adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }

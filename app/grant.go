@@ -88,9 +88,16 @@ func (a *App) setGrant(ctx context.Context, by Identity, e Edge, granted bool, e
 	return a.appendAt(ctx, by, p, "", at)
 }
 
-// mustExist asks the log, not a projection, whether kind/id was registered:
-// an entity registered a moment ago through another gateway exists.
+// mustExist asks whether kind/id was registered. Registration is
+// permanent on the log (the stream denies deletes and purges, and erasure
+// appends to the entity's subject), so an entity the access projection
+// already holds exists without asking anyone: only a miss asks the log
+// leader, so that an entity registered a moment ago through another
+// gateway is found. A command then costs one round trip, its append.
 func (a *App) mustExist(ctx context.Context, kind, id string) error {
+	if a.projected(kind, id) {
+		return nil
+	}
 	rev, err := a.log.Head(ctx, kind+id)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
@@ -99,4 +106,18 @@ func (a *App) mustExist(ctx context.Context, kind, id string) error {
 		return fmt.Errorf("%w: %s%s", ErrNotFound, kind, id)
 	}
 	return nil
+}
+
+// projected says whether the access projection holds kind/id.
+func (a *App) projected(kind, id string) bool {
+	var ok bool
+	switch kind {
+	case "users/":
+		_, ok = a.view.User(id)
+	case "agents/":
+		_, ok = a.view.Agent(id)
+	case "resources/":
+		_, ok = a.view.Resource(id)
+	}
+	return ok
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
@@ -45,6 +46,20 @@ func (l *captureLog) Append(_ context.Context, e events.Envelope, _ bool) (uint6
 	return rev, nil
 }
 
+// AppendAll appends es one by one: the projections a test gives the log
+// see them in order, as they would the stored batch.
+func (l *captureLog) AppendAll(ctx context.Context, es []app.Staged) ([]uint64, error) {
+	revs := make([]uint64, len(es))
+	for i, s := range es {
+		rev, err := l.Append(ctx, s.Event, s.Exclusive)
+		if err != nil {
+			return nil, err
+		}
+		revs[i] = rev
+	}
+	return revs, nil
+}
+
 func (l *captureLog) Head(context.Context, string) (uint64, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -78,15 +93,21 @@ type rig struct {
 	log     *captureLog
 	queries *query.Projection
 	graph   *access.Graph
+	deps    app.Deps // what app runs on
 }
 
 func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig {
 	t.Helper()
-	store, err := inmem.New(64)
+	return newRigOn(t, hashing.New(64), provider, mutate...)
+}
+
+// newRigOn is newRig with the embedder emb.
+func newRigOn(t testing.TB, emb embed.Embedder, provider llm.Provider, mutate ...func(*app.Deps)) *rig {
+	t.Helper()
+	store, err := inmem.New(emb.Dims())
 	if err != nil {
 		t.Fatal(err)
 	}
-	emb := hashing.New(64)
 	r := &rig{log: &captureLog{}, queries: query.NewProjection(), graph: access.NewGraph()}
 	frags, pols := memory.NewFragments(), memory.NewPolicies()
 	view := memory.NewViewProjection("view", store, emb)
@@ -102,6 +123,7 @@ func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig
 	for _, m := range mutate {
 		m(&deps)
 	}
+	r.deps = deps
 	r.app, err = app.New(app.Config{AdminToken: "admin-token-for-tests", ReadWait: time.Second, Source: "test",
 		Resources: resources.Options{}}, deps)
 	if err != nil {

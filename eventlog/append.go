@@ -37,7 +37,9 @@ const TypeHeader = "Cmem-Type"
 
 // Append checks e against its schema and stores it, returning its revision.
 // Appending an event id that is already stored (a retry) returns the
-// revision of the stored copy instead of writing a second one.
+// revision of the stored copy instead of writing a second one. An append
+// without an expectation may travel to the leader in one atomic batch
+// with others made at the same time (group commit, see groupcommit.go).
 func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOption) (uint64, error) {
 	var o appendOpts
 	for _, opt := range opts {
@@ -48,21 +50,18 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 		return 0, err
 	}
 	pub := []jetstream.PublishOpt{jetstream.WithMsgID(e.ID), jetstream.WithExpectStream(l.cfg.Stream)}
+	var rev uint64
 	switch {
+	// A conditional append is sent once: a repeat of one that did land
+	// could be judged on its expectation before its id, and refused.
 	case o.expectNew:
-		pub = append(pub, jetstream.WithExpectLastSequencePerSubject(0))
+		rev, err = l.publishOne(ctx, msg, append(pub, jetstream.WithExpectLastSequencePerSubject(0))...)
 	case o.expectLast > 0:
-		pub = append(pub, jetstream.WithExpectLastSequencePerSubject(o.expectLast))
-	}
-	appendRequests.Inc()
-	publish := func(ctx context.Context) (*jetstream.PubAck, error) { return l.js.PublishMsg(ctx, msg, pub...) }
-	var ack *jetstream.PubAck
-	if o.expectNew || o.expectLast > 0 {
-		// Sent once: a repeat of a conditional append that did land could
-		// be judged on its expectation before its id, and refused.
-		ack, err = publish(ctx)
-	} else {
-		ack, err = retryLost(ctx, publish)
+		rev, err = l.publishOne(ctx, msg, append(pub, jetstream.WithExpectLastSequencePerSubject(o.expectLast))...)
+	case l.pending != nil:
+		rev, err = l.appendGrouped(ctx, msg, e.ID)
+	default:
+		rev, err = l.publishRetried(ctx, msg, pub...)
 	}
 	if err != nil {
 		if isWrongLastSequence(err) {
@@ -70,7 +69,7 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 		}
 		return 0, fmt.Errorf("eventlog: append %s: %w", e.Type, err)
 	}
-	return ack.Sequence, nil
+	return rev, nil
 }
 
 // batchWindow bounds the publishes of a batch awaiting their

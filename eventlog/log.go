@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/url"
 	"strings"
+	"sync"
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
@@ -26,6 +27,12 @@ type Log struct {
 	validator *events.Validator
 	sealer    Sealer
 	logger    *slog.Logger
+	// pending feeds the group committers (nil: every append goes alone);
+	// stop ends them.
+	pending    chan *pendingAppend
+	stop       chan struct{}
+	committers sync.WaitGroup
+	stopOnce   sync.Once
 }
 
 // Open connects to the cluster at cfg.URL, or starts the embedded server,
@@ -67,6 +74,9 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Log, error) {
 		l.Close()
 		return nil, err
 	}
+	if cfg.GroupCommit {
+		l.startGroupCommit()
+	}
 	return l, nil
 }
 
@@ -85,6 +95,8 @@ func (l *Log) provision(ctx context.Context) error {
 		AllowDirect: false,
 		DenyDelete:  true,
 		DenyPurge:   true,
+		// Batches of commands are stored all or nothing (AppendAtomic).
+		AllowAtomicPublish: true,
 	})
 	if err != nil {
 		return fmt.Errorf("eventlog: provision %s: %w", l.cfg.Stream, err)
@@ -105,6 +117,7 @@ func (l *Log) provision(ctx context.Context) error {
 
 // Close drains the connection and stops the embedded server, if any.
 func (l *Log) Close() {
+	l.stopGroupCommit()
 	if l.nc != nil {
 		_ = l.nc.Drain()
 		l.nc.Close()

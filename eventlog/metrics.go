@@ -19,6 +19,13 @@ var (
 	headRequests   = leaderRequests.WithLabelValues("head")
 )
 
+// groupedAppends is how many appends each group commit carried.
+var groupedAppends = promauto.NewHistogram(prometheus.HistogramOpts{
+	Name:    "cmem_log_group_commit_events",
+	Help:    "Appends sent to the stream leader together in one atomic batch (group commit).",
+	Buckets: prometheus.ExponentialBuckets(2, 2, 10),
+})
+
 // LeaderRequests returns how many appends and heads this process has sent
 // to the stream leader so far.
 func LeaderRequests() (appends, heads uint64) {

@@ -36,7 +36,12 @@ const subscriberBuffer = 512
 type Feed struct {
 	mu       sync.Mutex
 	capacity int
-	ring     []Event // oldest first, at most capacity
+	// ring holds at most capacity events; once full, oldest is the index
+	// of the oldest and each new event overwrites it (moving the whole
+	// ring down by one for every event cost more than the rest of the
+	// projections together under a stream of commands).
+	ring     []Event
+	oldest   int
 	revision uint64
 	subs     map[*subscriber]struct{}
 }
@@ -68,11 +73,12 @@ func (f *Feed) Apply(r events.Record) error {
 		return nil
 	}
 	f.revision = r.Revision
-	if len(f.ring) == f.capacity {
-		copy(f.ring, f.ring[1:])
-		f.ring = f.ring[:len(f.ring)-1]
+	if len(f.ring) < f.capacity {
+		f.ring = append(f.ring, e)
+	} else {
+		f.ring[f.oldest] = e
+		f.oldest = (f.oldest + 1) % len(f.ring)
 	}
-	f.ring = append(f.ring, e)
 	for s := range f.subs {
 		select {
 		case s.ch <- e:
@@ -91,8 +97,8 @@ func (f *Feed) Apply(r events.Record) error {
 func (f *Feed) Subscribe(after uint64) (backlog []Event, ch <-chan Event, cancel func()) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	for _, e := range f.ring {
-		if e.Revision > after {
+	for i := range f.ring {
+		if e := f.ring[(f.oldest+i)%len(f.ring)]; e.Revision > after {
 			backlog = append(backlog, e)
 		}
 	}

@@ -11,6 +11,8 @@ import (
 type errorBody struct {
 	Error string `json:"error"`
 	Code  string `json:"code"`
+	// Index names the refused item of a batch.
+	Index *int `json:"index,omitempty"`
 }
 
 // statusOf maps domain errors to HTTP; it is the only place that does.
@@ -53,5 +55,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if status == http.StatusUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="cmem"`)
 	}
-	writeJSON(w, status, errorBody{Error: msg, Code: code})
+	body := errorBody{Error: msg, Code: code}
+	var item *app.ItemError
+	if errors.As(err, &item) {
+		body.Index = &item.Index
+	}
+	writeJSON(w, status, body)
 }

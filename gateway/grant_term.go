@@ -38,6 +38,12 @@ func grantTerm(r *http.Request) (app.Term, error) {
 	if err := decode(r, &b, true); err != nil {
 		return term, err
 	}
+	return b.term()
+}
+
+// term parses the body's expiry or time to live.
+func (b grantBody) term() (app.Term, error) {
+	var term app.Term
 	if b.ExpiresAt != nil {
 		t, err := time.Parse(time.RFC3339Nano, *b.ExpiresAt)
 		if err != nil {

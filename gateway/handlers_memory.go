@@ -10,22 +10,27 @@ import (
 	"github.com/cmem/cmem/events"
 )
 
+// fragmentBody is POST /v1/fragments (and a batch's write_fragment).
+type fragmentBody struct {
+	Agent       string   `json:"agent"`
+	Resources   []string `json:"resources"`
+	Key         string   `json:"key"`
+	Value       string   `json:"value"`
+	Tier        string   `json:"tier"`
+	DerivedFrom []string `json:"derived_from"`
+}
+
+func (b fragmentBody) request() app.WriteRequest {
+	return app.WriteRequest{Agent: b.Agent, Resources: b.Resources, Key: b.Key, Value: b.Value, Tier: b.Tier, DerivedFrom: b.DerivedFrom}
+}
+
 func (s *Server) writeFragment(w http.ResponseWriter, r *http.Request, by app.Identity) {
-	var req struct {
-		Agent       string   `json:"agent"`
-		Resources   []string `json:"resources"`
-		Key         string   `json:"key"`
-		Value       string   `json:"value"`
-		Tier        string   `json:"tier"`
-		DerivedFrom []string `json:"derived_from"`
-	}
+	var req fragmentBody
 	if err := decode(r, &req, true); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	ans, err := s.app.WriteFragment(r.Context(), by, app.WriteRequest{
-		Agent: req.Agent, Resources: req.Resources, Key: req.Key, Value: req.Value, Tier: req.Tier, DerivedFrom: req.DerivedFrom,
-	})
+	ans, err := s.app.WriteFragment(r.Context(), by, req.request())
 	if err != nil {
 		s.fail(w, r, err)
 		return

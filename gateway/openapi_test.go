@@ -290,6 +290,18 @@ func TestOpenAPIFlows(t *testing.T) {
 	c.Must(http.StatusOK, "GET", "/v1/queries/"+r.Body["id"].(string)+"?wait=1", alice, nil)
 	c.Must(http.StatusOK, "GET", "/v1/audit/deliveries?query="+r.Body["id"].(string)+"&min_revision="+strconv.FormatUint(r.Revision(), 10), admin, nil)
 	c.Must(http.StatusOK, "GET", "/v1/debug/digest", admin, nil)
+	c.Must(http.StatusOK, "POST", "/v1/batch", admin, map[string]any{"items": []map[string]any{
+		{"op": "register_user", "id": "carol"},
+		{"op": "register_agent", "id": "guide", "description": "guides"},
+		{"op": "register_resource", "id": "notes", "kind": "knowledge_base", "documents": []map[string]string{{"id": "d", "text": "t"}}},
+		{"op": "grant", "edge": "user-agent", "from": "carol", "to": "guide", "ttl": "1h"},
+		{"op": "grant", "edge": "agent-resource", "from": "guide", "to": "notes"},
+		{"op": "revoke", "edge": "agent-resource", "from": "guide", "to": "notes"},
+	}})
+	c.Must(http.StatusOK, "POST", "/v1/batch", alice, map[string]any{"items": []map[string]any{
+		{"op": "write_fragment", "agent": "planner", "key": "k", "value": "v", "tier": "private"}}})
+	c.Must(http.StatusForbidden, "POST", "/v1/batch", alice, map[string]any{"items": []map[string]any{
+		{"op": "grant", "edge": "user-agent", "from": "alice", "to": "guide"}}})
 
 	// The identity lifecycle and erasure.
 	w := c.Must(http.StatusCreated, "POST", "/v1/fragments", alice, map[string]any{"agent": "planner", "key": "k", "value": "v", "tier": "private"})

@@ -126,6 +126,7 @@ func (s *Server) routes() {
 	authed("DELETE /v1/grants/user-agent/{from}/{to}", s.grant(true, false))
 	authed("PUT /v1/grants/agent-resource/{from}/{to}", s.grant(false, true))
 	authed("DELETE /v1/grants/agent-resource/{from}/{to}", s.grant(false, false))
+	authed("POST /v1/batch", s.limited("batches", lim.Registrations, s.batch))
 	authed("GET /v1/access/{user}", s.accessOf)
 	authed("POST /v1/fragments", s.limited("fragments", lim.Fragments, s.writeFragment))
 	authed("POST /v1/memory/view", s.memoryView)

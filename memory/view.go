@@ -111,7 +111,7 @@ func (v *ViewProjection) Flush(ctx context.Context) error {
 // erase buffers the deletion of the fragments an erasure event lists; a
 // fragment written earlier in the same batch is dropped from it.
 func (v *ViewProjection) erase(r events.Record) error {
-	ids, err := erasedFragments(r)
+	ids, err := ErasedFragments(r)
 	if err != nil {
 		return err
 	}

@@ -20,22 +20,38 @@ func (a logAdapter) Append(ctx context.Context, e events.Envelope, exclusive boo
 		opts = append(opts, eventlog.ExpectNew())
 	}
 	rev, err := a.l.Append(ctx, e, opts...)
+	return rev, appendError(e.Subject, err)
+}
+
+func (a logAdapter) AppendAll(ctx context.Context, es []app.Staged) ([]uint64, error) {
+	entries := make([]eventlog.Entry, len(es))
+	for i, s := range es {
+		entries[i] = eventlog.Entry{Event: s.Event, New: s.Exclusive}
+	}
+	revs, err := a.l.AppendAtomic(ctx, entries)
+	if errors.Is(err, eventlog.ErrSubjectTaken) {
+		return nil, fmt.Errorf("%w: %w (registered since the batch was checked)", app.ErrConflict, err)
+	}
+	return revs, appendError("", err)
+}
+
+// appendError maps the log's errors to the use cases' kinds.
+func appendError(subject string, err error) error {
 	switch {
 	case errors.Is(err, eventlog.ErrSubjectTaken):
-		return 0, fmt.Errorf("%w: %s is already registered", app.ErrConflict, e.Subject)
+		return fmt.Errorf("%w: %s is already registered", app.ErrConflict, subject)
 	case errors.Is(err, eventlog.ErrTooLarge):
-		return 0, fmt.Errorf("%w: %w", app.ErrTooLarge, err)
+		return fmt.Errorf("%w: %w", app.ErrTooLarge, err)
 	case errors.Is(err, events.ErrInvalid):
 		// The request made an event its schema refuses (e.g. repeated ids
 		// in derived_from): the caller's mistake, with the schema's reason.
-		return 0, fmt.Errorf("%w: %w", app.ErrInvalid, err)
-	}
-	if errors.Is(err, shred.ErrErased) {
+		return fmt.Errorf("%w: %w", app.ErrInvalid, err)
+	case errors.Is(err, shred.ErrErased):
 		// Content for a user erased since the request began: nothing of it
 		// may be written, and the user no longer exists to write for.
-		return 0, fmt.Errorf("%w: %w", app.ErrNotFound, err)
+		return fmt.Errorf("%w: %w", app.ErrNotFound, err)
 	}
-	return rev, err
+	return err
 }
 
 func (a logAdapter) Head(ctx context.Context, filter string) (uint64, error) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/embed/openai"
@@ -70,6 +71,15 @@ func newStore(ctx context.Context, cfg Config, dims int) (vectors.Store, bool, e
 		return nil, true, fmt.Errorf("node: weaviate: %w", err)
 	}
 	return s, true, nil
+}
+
+// reranker is the learned retriever the memory view uses, or nil (a nil
+// *rerank.Model in the interface would not read as "none").
+func (n *Node) reranker() app.Reranker {
+	if n.Rerank == nil {
+		return nil
+	}
+	return n.Rerank
 }
 
 // newGraphMemory is graph memory over the configured embedder: its query

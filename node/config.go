@@ -67,6 +67,11 @@ type Config struct {
 	// default, word vectors in the binary) or "hashing". A view built with
 	// one is rebuilt with the other on restart.
 	Embedder string
+	// NoRerank turns the learned retriever off (CMEM_RERANK=off): memory
+	// views rank the shared tier by similarity alone. It is on by default;
+	// it learns only from fragments an admission gate admitted, so without
+	// a gate it changes nothing.
+	NoRerank bool
 
 	Workers workers.Config // pipeline tuning; zero fields take defaults
 	// GraphMemory tunes graph memory (package graphmem); zero fields take

@@ -26,6 +26,7 @@ import (
 	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/rerank"
 	"github.com/cmem/cmem/shred"
 	"github.com/cmem/cmem/snapshot"
 	"github.com/cmem/cmem/tracing"
@@ -69,12 +70,16 @@ type Node struct {
 	// started from (0: rebuilt from the whole log).
 	Snapshots    *snapshot.Writer
 	RestoredFrom uint64
+	// Rerank is the retriever that learns from the shared pool (nil with
+	// Config.NoRerank).
+	Rerank *rerank.Model
 
 	cfg      Config
 	logger   *slog.Logger
 	token    string
 	service  string // the embedded server's service credential
 	reader   string // the embedded server's read-only event-stream credential
+	bus      *busAuth
 	http     *http.Server
 	listener net.Listener
 	ingress  *gateway.NATSIngress
@@ -127,8 +132,11 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
 		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM, Queries: n.Queries, Archive: archive,
 		Feed: n.Feed,
-		Keys: n.shredder(), Graph: n.GraphMemory,
+		Keys: n.shredder(), Graph: n.GraphMemory, Reranker: n.reranker(),
 	})
+	if err == nil {
+		n.bus.app.Store(n.App) // from now on bus connects fence on users/ like HTTP requests
+	}
 	if err == nil && cfg.serves() {
 		err = n.serve()
 	}
@@ -155,9 +163,11 @@ func (n *Node) open(ctx context.Context) error {
 	var err error
 	cfg := n.cfg
 	n.Graph, n.Policies, n.Fragments, n.Queries = access.NewGraph(), memory.NewPolicies(), memory.NewFragments(), query.NewBoundedProjection(cfg.QueryRetain)
+	n.bus = &busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream, durables: workerDurables(cfg.Workers.Group)}
 	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas, SyncInterval: cfg.NATSSync,
-		InternalToken: n.service, Authorizer: busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream,
-			durables: workerDurables(cfg.Workers.Group)}}, n.logger)
+		// Group commit pays where every write is synced (see eventlog.Config).
+		GroupCommit:   cfg.NATSURL == "" && cfg.NATSSync == 0,
+		InternalToken: n.service, Authorizer: n.bus}, n.logger)
 	if err != nil {
 		return err
 	}
@@ -188,7 +198,10 @@ func (n *Node) open(ctx context.Context) error {
 	if cfg.WrapStore != nil {
 		n.Store = cfg.WrapStore(n.Store)
 	}
-	return nil
+	if !cfg.NoRerank {
+		n.Rerank, err = rerank.New(rerank.Config{})
+	}
+	return err
 }
 
 func (n *Node) startProjections(ctx context.Context) error {
@@ -203,6 +216,9 @@ func (n *Node) startProjections(ctx context.Context) error {
 		return err
 	}
 	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.GraphMemory, n.Audit.History}
+	if n.Rerank != nil {
+		core = append(core, n.Rerank)
+	}
 	external := n.cfg.WeaviateURL != ""
 	if !external {
 		core = append(core, view)

@@ -2,6 +2,7 @@ package node_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -14,11 +15,24 @@ import (
 )
 
 // snapshotsByHand makes a node take snapshots only when the test asks
-// (TakeSnapshot), never by itself.
+// (TakeSnapshot), never by itself. The learned retriever is off: it is not
+// snapshotted yet, and a process with a projection that is not turns
+// snapshots off (TestSnapshotsOffWithAProjectionThatCannotBeSnapshotted).
 func snapshotsByHand(dir string) func(*node.Config) {
 	return func(c *node.Config) {
 		c.DataDir = dir
 		c.Snapshots.Every = 1 << 40
+		c.NoRerank = true
+	}
+}
+
+// A process holding a projection that cannot be snapshotted (the learned
+// retriever, for now) neither takes snapshots nor starts from one: a
+// snapshot without that projection's state would start it empty.
+func TestSnapshotsOffWithAProjectionThatCannotBeSnapshotted(t *testing.T) {
+	n := nodetest.Start(t, func(c *node.Config) { c.DataDir, c.Snapshots.Every, c.NoRerank = t.TempDir(), 1<<40, false })
+	if _, err := n.TakeSnapshot(context.Background()); !errors.Is(err, node.ErrNoSnapshots) {
+		t.Fatalf("TakeSnapshot with the learned retriever on: %v, want ErrNoSnapshots", err)
 	}
 }
 

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,7 +19,7 @@ func TestHelpExitsZeroEverywhere(t *testing.T) {
 		{"audit", "-h"}, {"audit", "visible", "-h"}, {"audit", "deliveries", "-h"}, {"audit", "metrics", "-h"},
 		{"policy", "-h"}, {"policy", "set", "-h"}, {"policy", "list", "-h"},
 		{"user", "-h"}, {"user", "add", "-h"}, {"agent", "add", "-h"}, {"resource", "add", "-h"},
-		{"grant", "-h"}, {"grant", "user-agent", "-h"}, {"revoke", "agent-resource", "-h"},
+		{"grant", "-h"}, {"batch", "-h"}, {"grant", "user-agent", "-h"}, {"revoke", "agent-resource", "-h"},
 		{"access", "-h"}, {"fragment", "write", "-h"}, {"memory", "view", "-h"}, {"memory", "graph", "-h"},
 		{"query", "-h"}, {"query", "ask", "-h"}, {"query", "get", "-h"}, {"mcp", "-h"}, {"health", "-h"},
 	} {
@@ -93,6 +95,21 @@ func TestCLIWalkthrough(t *testing.T) {
 	id := strings.TrimSpace(run(0, "query", "ask", "where", "to", "eat", "in", "Lyon?", "-no-wait", "-get", "id"))
 	if out := run(0, "query", "get", id, "-wait", "30"); !strings.Contains(out, `"id": "`+id) {
 		t.Fatalf("query get: %s", out)
+	}
+	file := filepath.Join(t.TempDir(), "load.jsonl")
+	if err := os.WriteFile(file, []byte(`# a comment
+{"op":"register_user","id":"dora"}
+{"op":"grant","edge":"user-agent","from":"dora","to":"planner"}
+
+{"op":"grant","edge":"user-agent","from":"dora","to":"critic"}
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out := run(0, "batch", file, "-size", "2"); strings.Count(out, `"revision":`) != 3 || !strings.Contains(out, `"token":"cmem_`) {
+		t.Fatalf("batch: %s", out)
+	}
+	if out := run(1, "batch", file); !strings.Contains(out, "409") || !strings.Contains(out, "items 0..2") {
+		t.Fatalf("batch again: %s", out)
 	}
 	qRev := strings.TrimSpace(run(0, "query", "get", id, "-get", "revision"))
 	if out := run(0, "memory", "graph", "-agent", "planner", "-query", "where to eat in Lyon", "-min-revision", qRev); !strings.Contains(out, `"insights"`) ||

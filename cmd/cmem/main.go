@@ -33,6 +33,7 @@ talk to a running cmem (CMEM_URL, default http://127.0.0.1:8080):
   resource  add resources: knowledge bases, HTTP tools, computation (admin)
   grant     grant user-agent or agent-resource, optionally until a time (admin)
   revoke    revoke user-agent or agent-resource (admin)
+  batch     run many registrations, grants, revokes and fragment writes from a JSONL file, all or nothing a request
   access    what a user may use now, at a time or at a revision
   fragment  write a memory fragment (user)
   memory    read the memory view of an agent for a query (user)
@@ -55,6 +56,7 @@ var commands = map[string]func(args []string, out io.Writer) error{
 	"resource": resourceCmd,
 	"grant":    grantCmd(true),
 	"revoke":   grantCmd(false),
+	"batch":    batchCmd,
 	"access":   accessCmd,
 	"fragment": fragmentCmd,
 	"memory":   memoryCmd,

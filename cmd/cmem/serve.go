@@ -37,6 +37,8 @@ func run(args []string, role string, needsCluster bool) error {
 		return fmt.Errorf("CMEM_NATS_REPLICAS: %w", err)
 	}
 	fs.IntVar(&cfg.Replicas, "replicas", replicas, "replicas of cmem's streams on a NATS cluster (CMEM_NATS_REPLICAS)")
+	fs.BoolVar(&cfg.NoRerank, "no-rerank", env("CMEM_RERANK", "on") == "off",
+		"rank the shared tier of memory views by similarity alone, not by the retriever learned from the pool (CMEM_RERANK=off)")
 	fs.BoolVar(&cfg.Plaintext, "plaintext", env("CMEM_ENCRYPTION", "on") == "off",
 		"write content in clear, not sealed under its data subject's key (CMEM_ENCRYPTION=off); for measurements only")
 	fs.StringVar(&cfg.DocumentRoot, "document-root", env("CMEM_DOCUMENT_ROOT", ""), "directory knowledge bases may name a server-side path in (CMEM_DOCUMENT_ROOT); empty refuses paths")

@@ -70,6 +70,16 @@ class TestClient(LiveTest):
         with self.assertRaises(cmem.Forbidden):
             self.me.memory_view(self.other, "lyon")
 
+    def test_batch_all_or_nothing(self):
+        with self.assertRaises(cmem.NotFound) as refused:
+            self.admin.batch([{"op": "register_agent", "id": f"b{self.s}", "description": "d"},
+                              {"op": "grant", "edge": "user-agent", "from": self.user, "to": f"ghost{self.s}"}])
+        self.assertEqual(refused.exception.index, 1)
+        ans = self.admin.batch([{"op": "register_agent", "id": f"b{self.s}", "description": "d"},
+                                {"op": "grant", "edge": "user-agent", "from": self.user, "to": f"b{self.s}"}])
+        self.assertEqual([i["revision"] for i in ans["items"]], [ans["revision"] - 1, ans["revision"]])
+        self.assertIn(f"b{self.s}", [a["id"] for a in self.me.access(self.user)["agents"]])
+
     def test_policies(self):
         rev = self.admin.set_policy("read", "simple", agent=self.agent)
         self.assertIn(rev, [p["revision"] for p in self.admin.policies()])

@@ -117,6 +117,12 @@ class Client:
         """Revoke agent's use of resource; returns the revision."""
         return self._grant("agent-resource", agent, resource, False, None, None)
 
+    def batch(self, items: Iterable[Dict[str, Any]]) -> Dict[str, Any]:
+        """Run many commands all or nothing (at most 1000; each a dict with "op": register_user, register_agent,
+        register_resource, grant, revoke or write_fragment, and that command's fields). Returns {"items", "revision"};
+        a refused item raises the error of its command, with .index naming it, and nothing is stored."""
+        return cast(Dict[str, Any], self._call("POST", "/v1/batch", {"items": list(items)}))
+
     def set_policy(self, target: str, kind: str, *, user: str = "", agent: str = "", config: Optional[Dict[str, Any]] = None,
                    effective_at: Optional[str] = None) -> int:
         """Set a write, read or provenance policy; returns the revision."""

@@ -6,12 +6,14 @@ from typing import Any, Dict, Optional
 class CmemError(Exception):
     """An answer of cmem other than success: status, code and message as the API gave them."""
 
-    def __init__(self, status: int, code: str, message: str, correlation_id: Optional[str] = None) -> None:
+    def __init__(self, status: int, code: str, message: str, correlation_id: Optional[str] = None,
+                 index: Optional[int] = None) -> None:
         super().__init__(f"{message} ({status} {code})" + (f" [correlation id {correlation_id}]" if correlation_id else ""))
         self.status = status
         self.code = code
         self.message = message
         self.correlation_id = correlation_id
+        self.index = index  # the refused item of a batch
 
 
 class BadRequest(CmemError):
@@ -51,13 +53,15 @@ _BY_STATUS: Dict[int, type] = {400: BadRequest, 401: Unauthenticated, 403: Forbi
 
 def from_answer(status: int, body: Any, correlation_id: Optional[str]) -> CmemError:
     """The exception for an error answer (body is the decoded JSON, or None)."""
-    code, message = "", ""
+    code, message, index = "", "", None
     if isinstance(body, dict):
         code, message = str(body.get("code", "")), str(body.get("error", ""))
+        if isinstance(body.get("index"), int):
+            index = body["index"]
     if not message:
         message = f"HTTP {status}"
     if code == "refused_by_policy":
         cls: type = RefusedByPolicy
     else:
         cls = _BY_STATUS.get(status, ServerError if status >= 500 else CmemError)
-    return cls(status, code, message, correlation_id)
+    return cls(status, code, message, correlation_id, index)

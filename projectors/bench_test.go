@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/access"
-	"github.com/cmem/cmem/internal/benchfig"
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/internal/benchfig"
 	"github.com/cmem/cmem/projectors"
 )
 

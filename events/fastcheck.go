@@ -1,0 +1,339 @@
+package events
+
+import (
+	"bytes"
+	"io"
+	"regexp"
+	"sync"
+	"unicode/utf8"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// fastCheck is a compiled JSON Schema that checks event data straight off
+// its bytes, without first decoding it into maps, for the keywords the
+// event schemas use most: type string, boolean, object and array; pattern,
+// minLength and maxLength; properties, required and additionalProperties
+// false; items, minItems and uniqueItems of strings. A subschema with any
+// other keyword (numbers, formats, enums, ...) is handed, with just its
+// value decoded, to the schema library itself. Decoding every event into
+// maps for the library is most of what a rebuild spends, and this check
+// answers the same at a fraction of the cost.
+//
+// It only ever says "valid" or "not sure": CheckData runs the library on
+// whatever it does not accept, for the verdict and the message.
+// TestFastCheckAgreesWithSchema holds the two to the same verdicts.
+type fastCheck struct {
+	kind     fastKind
+	delegate *jsonschema.Schema // kindDelegate
+
+	// strings
+	pattern        *regexp.Regexp
+	minLen, maxLen int // -1: unbounded
+
+	// objects
+	props    map[string]*fastProp
+	required int  // how many properties are required
+	closed   bool // additionalProperties: false
+
+	// arrays
+	items    *fastCheck // nil: anything
+	minItems int
+	unique   bool // items are strings (checked at compile time)
+}
+
+type fastProp struct {
+	check *fastCheck
+	req   int // bit index among the required properties, -1 if optional
+}
+
+type fastKind uint8
+
+const (
+	kindDelegate fastKind = iota
+	kindString
+	kindBool
+	kindObject
+	kindArray
+)
+
+// compileFast builds the check of s; it never fails, a subschema it does
+// not know becomes a delegation.
+func compileFast(s *jsonschema.Schema) *fastCheck {
+	if n := compileNative(s); n != nil {
+		return n
+	}
+	return &fastCheck{kind: kindDelegate, delegate: s}
+}
+
+// compileNative is the native check of s, or nil when s uses a keyword it
+// does not implement.
+func compileNative(s *jsonschema.Schema) *fastCheck {
+	if s.Bool != nil || s.Ref != nil || s.RecursiveRef != nil || s.DynamicRef != nil || s.Enum != nil ||
+		s.Const != nil || s.Not != nil || len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) > 0 || s.If != nil ||
+		s.Then != nil || s.Else != nil || s.Format != nil || s.MaxProperties != nil || s.MinProperties != nil ||
+		s.PropertyNames != nil || len(s.PatternProperties) > 0 || len(s.Dependencies) > 0 ||
+		len(s.DependentRequired) > 0 || len(s.DependentSchemas) > 0 || s.UnevaluatedProperties != nil ||
+		s.MaxItems != nil || s.Contains != nil || s.MinContains != nil || s.MaxContains != nil || s.Items != nil ||
+		s.AdditionalItems != nil || len(s.PrefixItems) > 0 || s.UnevaluatedItems != nil ||
+		s.ContentEncoding != nil || s.ContentMediaType != nil || s.ContentSchema != nil ||
+		s.Maximum != nil || s.Minimum != nil || s.ExclusiveMaximum != nil || s.ExclusiveMinimum != nil ||
+		s.MultipleOf != nil || len(s.Extensions) > 0 || s.Types == nil {
+		return nil
+	}
+	types := s.Types.ToStrings()
+	if len(types) != 1 {
+		return nil
+	}
+	n := &fastCheck{minLen: -1, maxLen: -1}
+	switch types[0] {
+	case "string":
+		n.kind = kindString
+		if s.Pattern != nil {
+			re, ok := s.Pattern.(*regexp.Regexp)
+			if !ok {
+				return nil
+			}
+			n.pattern = re
+		}
+		if s.MinLength != nil {
+			n.minLen = *s.MinLength
+		}
+		if s.MaxLength != nil {
+			n.maxLen = *s.MaxLength
+		}
+		return n
+	case "boolean":
+		n.kind = kindBool
+		return n
+	case "object":
+		return compileObject(s, n)
+	case "array":
+		return compileArray(s, n)
+	}
+	return nil
+}
+
+func compileObject(s *jsonschema.Schema, n *fastCheck) *fastCheck {
+	n.kind = kindObject
+	switch ap := s.AdditionalProperties.(type) {
+	case nil:
+	case bool:
+		n.closed = !ap
+	default:
+		return nil
+	}
+	if len(s.Required) > 64 {
+		return nil
+	}
+	n.props = make(map[string]*fastProp, len(s.Properties)+len(s.Required))
+	for name, sub := range s.Properties {
+		n.props[name] = &fastProp{check: compileFast(sub), req: -1}
+	}
+	for _, name := range s.Required {
+		p, ok := n.props[name]
+		if !ok {
+			if n.closed {
+				return nil // required and forbidden: the library says why
+			}
+			p = &fastProp{req: -1} // required, any value
+			n.props[name] = p
+		}
+		if p.req < 0 {
+			p.req = n.required
+			n.required++
+		}
+	}
+	return n
+}
+
+func compileArray(s *jsonschema.Schema, n *fastCheck) *fastCheck {
+	n.kind = kindArray
+	if s.Items2020 != nil {
+		n.items = compileFast(s.Items2020)
+	}
+	if s.MinItems != nil {
+		n.minItems = *s.MinItems
+	}
+	if s.UniqueItems {
+		if n.items == nil || n.items.kind != kindString {
+			return nil
+		}
+		n.unique = true
+	}
+	return n
+}
+
+// valid reports whether data is certainly valid; false means "ask the
+// library".
+func (n *fastCheck) valid(data []byte) bool {
+	r := decoders.Get().(*pooledDecoder)
+	defer decoders.Put(r)
+	r.src.Reset(data)
+	r.dec.Reset(&r.src)
+	if !n.check(&r.dec) {
+		return false
+	}
+	_, err := r.dec.ReadToken()
+	return err == io.EOF
+}
+
+type pooledDecoder struct {
+	src bytes.Reader
+	dec jsontext.Decoder
+}
+
+var decoders = sync.Pool{New: func() any { return new(pooledDecoder) }}
+
+func (n *fastCheck) check(d *jsontext.Decoder) bool {
+	switch n.kind {
+	case kindString:
+		s, ok := readString(d)
+		return ok && n.checkString(s)
+	case kindBool:
+		if k := d.PeekKind(); k != 't' && k != 'f' {
+			return false
+		}
+		_, err := d.ReadToken()
+		return err == nil
+	case kindObject:
+		return n.checkObject(d)
+	case kindArray:
+		return n.checkArray(d)
+	}
+	v, err := d.ReadValue()
+	if err != nil {
+		return false
+	}
+	var x any
+	if err := jsonv2.Unmarshal(v, &x); err != nil {
+		return false
+	}
+	return n.delegate.Validate(x) == nil
+}
+
+func (n *fastCheck) checkString(s []byte) bool {
+	if n.minLen >= 0 || n.maxLen >= 0 {
+		l := utf8.RuneCount(s)
+		if (n.minLen >= 0 && l < n.minLen) || (n.maxLen >= 0 && l > n.maxLen) {
+			return false
+		}
+	}
+	return n.pattern == nil || n.pattern.Match(s)
+}
+
+func (n *fastCheck) checkObject(d *jsontext.Decoder) bool {
+	if d.PeekKind() != '{' {
+		return false
+	}
+	if _, err := d.ReadToken(); err != nil {
+		return false
+	}
+	var seen uint64
+	for d.PeekKind() == '"' {
+		name, ok := readString(d)
+		if !ok {
+			return false
+		}
+		p := n.props[string(name)]
+		switch {
+		case p == nil && n.closed:
+			return false
+		case p == nil || p.check == nil:
+			if d.SkipValue() != nil {
+				return false
+			}
+		case !p.check.check(d):
+			return false
+		}
+		if p != nil && p.req >= 0 {
+			seen |= 1 << p.req
+		}
+	}
+	if d.PeekKind() != '}' {
+		return false
+	}
+	if _, err := d.ReadToken(); err != nil {
+		return false
+	}
+	return seen == 1<<n.required-1
+}
+
+func (n *fastCheck) checkArray(d *jsontext.Decoder) bool {
+	if d.PeekKind() != '[' {
+		return false
+	}
+	if _, err := d.ReadToken(); err != nil {
+		return false
+	}
+	var strs [][]byte
+	var set map[string]struct{} // past a few items
+	count := 0
+	for k := d.PeekKind(); k != ']' && k != 0; k = d.PeekKind() {
+		count++
+		switch {
+		case n.unique:
+			s, ok := readString(d)
+			if !ok || !n.items.checkString(s) {
+				return false
+			}
+			if !unseen(&strs, &set, s) {
+				return false
+			}
+		case n.items == nil:
+			if d.SkipValue() != nil {
+				return false
+			}
+		case !n.items.check(d):
+			return false
+		}
+	}
+	if _, err := d.ReadToken(); err != nil { // ']', or the decoder's error
+		return false
+	}
+	return count >= n.minItems
+}
+
+// readString reads a string token and returns its decoded bytes, valid
+// until the next read.
+func readString(d *jsontext.Decoder) ([]byte, bool) {
+	if d.PeekKind() != '"' {
+		return nil, false
+	}
+	v, err := d.ReadValue()
+	if err != nil {
+		return nil, false
+	}
+	if bytes.IndexByte(v, '\\') < 0 {
+		return v[1 : len(v)-1], true
+	}
+	s, err := jsontext.AppendUnquote(nil, v)
+	return s, err == nil
+}
+
+// unseen records s among the strings of an array with unique items and
+// reports whether it is new.
+func unseen(strs *[][]byte, set *map[string]struct{}, s []byte) bool {
+	if *set != nil {
+		if _, ok := (*set)[string(s)]; ok {
+			return false
+		}
+		(*set)[string(s)] = struct{}{}
+		return true
+	}
+	for _, o := range *strs {
+		if bytes.Equal(o, s) {
+			return false
+		}
+	}
+	*strs = append(*strs, bytes.Clone(s))
+	if len(*strs) > 16 {
+		*set = make(map[string]struct{}, 2*len(*strs))
+		for _, o := range *strs {
+			(*set)[string(o)] = struct{}{}
+		}
+	}
+	return true
+}

@@ -32,6 +32,14 @@ type fastCheck struct {
 	// strings
 	pattern        *regexp.Regexp
 	minLen, maxLen int // -1: unbounded
+	// class, when set, is pattern as a table: ^[class]{classMin,classMax}$
+	// of ASCII bytes, which is how most identifiers are written.
+	class              *[256]bool
+	classMin, classMax int
+
+	// numbers, both exactly representable as float64
+	integer          bool
+	minimum, maximum *float64
 
 	// objects
 	props    map[string]*fastProp
@@ -57,6 +65,7 @@ const (
 	kindBool
 	kindObject
 	kindArray
+	kindNumber
 )
 
 // compileFast builds the check of s; it never fails, a subschema it does
@@ -79,8 +88,8 @@ func compileNative(s *jsonschema.Schema) *fastCheck {
 		s.MaxItems != nil || s.Contains != nil || s.MinContains != nil || s.MaxContains != nil || s.Items != nil ||
 		s.AdditionalItems != nil || len(s.PrefixItems) > 0 || s.UnevaluatedItems != nil ||
 		s.ContentEncoding != nil || s.ContentMediaType != nil || s.ContentSchema != nil ||
-		s.Maximum != nil || s.Minimum != nil || s.ExclusiveMaximum != nil || s.ExclusiveMinimum != nil ||
-		s.MultipleOf != nil || len(s.Extensions) > 0 || s.Types == nil {
+		s.ExclusiveMaximum != nil || s.ExclusiveMinimum != nil || s.MultipleOf != nil || len(s.Extensions) > 0 ||
+		s.Types == nil {
 		return nil
 	}
 	types := s.Types.ToStrings()
@@ -88,7 +97,12 @@ func compileNative(s *jsonschema.Schema) *fastCheck {
 		return nil
 	}
 	n := &fastCheck{minLen: -1, maxLen: -1}
+	if types[0] != "number" && types[0] != "integer" && (s.Minimum != nil || s.Maximum != nil) {
+		return nil
+	}
 	switch types[0] {
+	case "number", "integer":
+		return compileNumber(s, n, types[0] == "integer")
 	case "string":
 		n.kind = kindString
 		if s.Pattern != nil {
@@ -97,6 +111,7 @@ func compileNative(s *jsonschema.Schema) *fastCheck {
 				return nil
 			}
 			n.pattern = re
+			n.class, n.classMin, n.classMax = byteClass(re.String())
 		}
 		if s.MinLength != nil {
 			n.minLen = *s.MinLength
@@ -202,6 +217,8 @@ func (n *fastCheck) check(d *jsontext.Decoder) bool {
 		return n.checkObject(d)
 	case kindArray:
 		return n.checkArray(d)
+	case kindNumber:
+		return n.checkNumber(d)
 	}
 	v, err := d.ReadValue()
 	if err != nil {
@@ -221,7 +238,21 @@ func (n *fastCheck) checkString(s []byte) bool {
 			return false
 		}
 	}
-	return n.pattern == nil || n.pattern.Match(s)
+	switch {
+	case n.class != nil:
+		if len(s) < n.classMin || len(s) > n.classMax {
+			return false
+		}
+		for _, c := range s {
+			if !n.class[c] {
+				return false
+			}
+		}
+		return true
+	case n.pattern != nil:
+		return n.pattern.Match(s)
+	}
+	return true
 }
 
 func (n *fastCheck) checkObject(d *jsontext.Decoder) bool {

@@ -3,6 +3,7 @@ package events
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -29,7 +30,7 @@ func exampleOf(s *jsonschema.Schema, variant int) any {
 			f, _ := s.Minimum.Float64()
 			return f
 		}
-		return 1
+		return 1.0
 	case "boolean":
 		return true
 	case "array":
@@ -106,6 +107,14 @@ func mutations(valid map[string]any) [][]byte {
 			b, _ := json.Marshal(m)
 			esc := strings.Replace(string(b), fmt.Sprintf("%q:%q", name, s), fmt.Sprintf(`%q:"\u%04x%s"`, name, s[0], s[1:]), 1)
 			out = append(out, []byte(esc))
+		}
+		if _, ok := valid[name].(float64); ok { // numbers as the library never sees them written
+			for _, lit := range []string{"1.0", "1e0", "-0", "0.5e1", "1e400", "-1e400", "9007199254740993", "1E2", "2"} {
+				m := cloneMap(valid)
+				m[name] = json.RawMessage(lit)
+				b, _ := json.Marshal(m)
+				out = append(out, b)
+			}
 		}
 		if sub, ok := valid[name].(map[string]any); ok {
 			for _, mb := range mutations(sub) {
@@ -202,4 +211,32 @@ func FuzzFastCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestByteClassMatchesRegexp holds the table form of every identifier
+// pattern the schemas use to the regular expression itself.
+func TestByteClassMatchesRegexp(t *testing.T) {
+	patterns := []string{"^[A-Za-z0-9_-]{1,128}$", "^[a-z][a-z0-9_]{0,31}$", "^[0-9a-f]{64}$", "^[a-z0-9_]{0,31}$"}
+	inputs := []string{"", "a", "A", "_", "-", "a-b_C9", "\u00e9", "a\n", "a b", "a.b", strings.Repeat("a", 128),
+		strings.Repeat("a", 129), strings.Repeat("f", 64), strings.Repeat("0", 63), "x\x00", "[", "]", "^", "$", "`", "{", "/", "@", ":"}
+	for c := 0; c < 256; c++ {
+		inputs = append(inputs, string([]byte{byte(c)}), "a"+string([]byte{byte(c)}))
+	}
+	tables := 0
+	for _, p := range patterns {
+		table, lo, hi := byteClass(p)
+		if table == nil {
+			continue
+		}
+		tables++
+		n := &fastCheck{kind: kindString, minLen: -1, maxLen: -1, pattern: regexp.MustCompile(p), class: table, classMin: lo, classMax: hi}
+		for _, in := range inputs {
+			if got, want := n.checkString([]byte(in)), regexp.MustCompile(p).MatchString(in); got != want {
+				t.Errorf("%s on %q: table %v, regexp %v", p, in, got, want)
+			}
+		}
+	}
+	if tables != 2 {
+		t.Errorf("%d of the patterns became tables, want 2 (the ranged ones)", tables)
+	}
 }

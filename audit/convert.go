@@ -27,7 +27,9 @@ const chunkSize = 256
 // ctx with its cause.
 func (p *Projector) convert(ctx context.Context, cancel context.CancelCauseFunc, from uint64) (chunks <-chan *chunk, converted <-chan struct{}) {
 	workers := runtime.GOMAXPROCS(0)
-	ordered := make(chan *chunk, 4*workers+p.cfg.BatchSize/chunkSize)
+	// Room for a whole batch beyond the one being flushed: the next batch
+	// is read and converted while ClickHouse writes this one.
+	ordered := make(chan *chunk, 4*workers+2*p.cfg.BatchSize/chunkSize)
 	work := make(chan *chunk, 2*workers)
 	done := make(chan struct{})
 	var wg sync.WaitGroup

@@ -14,6 +14,9 @@ type chunk struct {
 	msgs []eventlog.Msg
 	rows batch
 	done chan struct{} // closed when rows are ready
+	// caughtUp says the reader had read the whole log when it cut this
+	// chunk: nothing more is coming for now.
+	caughtUp bool
 }
 
 // chunkSize is how many events a worker converts at a time; a partial
@@ -55,6 +58,7 @@ func (p *Projector) convert(ctx context.Context, cancel context.CancelCauseFunc,
 			if len(cur.msgs) < chunkSize && m.Pending > 0 {
 				return nil
 			}
+			cur.caughtUp = m.Pending == 0
 			// The writer takes chunks in this order and waits for each.
 			for _, ch := range []chan *chunk{ordered, work} {
 				select {

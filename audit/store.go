@@ -114,17 +114,16 @@ func (s *Store) Revision(ctx context.Context) (uint64, error) {
 // ClickHouse works on several parts at once. The events wait for all of
 // them.
 func (s *Store) write(ctx context.Context, b *batch) error {
-	tables := typedTables(b)
-	errs := make([]error, len(tables))
+	errs := make([]error, len(typedTableList))
 	var wg sync.WaitGroup
-	for i, t := range tables {
-		if t.rows == 0 {
+	for i, t := range typedTableList {
+		if t.rows(b) == 0 {
 			continue
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = s.insert(ctx, t)
+			errs[i] = s.insert(ctx, t.build(b))
 		}()
 	}
 	wg.Wait()

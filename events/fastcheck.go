@@ -2,8 +2,11 @@ package events
 
 import (
 	"bytes"
+	"errors"
 	"io"
+	"math"
 	"regexp"
+	"strconv"
 	"sync"
 	"unicode/utf8"
 
@@ -68,119 +71,6 @@ const (
 	kindNumber
 )
 
-// compileFast builds the check of s; it never fails, a subschema it does
-// not know becomes a delegation.
-func compileFast(s *jsonschema.Schema) *fastCheck {
-	if n := compileNative(s); n != nil {
-		return n
-	}
-	return &fastCheck{kind: kindDelegate, delegate: s}
-}
-
-// compileNative is the native check of s, or nil when s uses a keyword it
-// does not implement.
-func compileNative(s *jsonschema.Schema) *fastCheck {
-	if s.Bool != nil || s.Ref != nil || s.RecursiveRef != nil || s.DynamicRef != nil || s.Enum != nil ||
-		s.Const != nil || s.Not != nil || len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) > 0 || s.If != nil ||
-		s.Then != nil || s.Else != nil || s.Format != nil || s.MaxProperties != nil || s.MinProperties != nil ||
-		s.PropertyNames != nil || len(s.PatternProperties) > 0 || len(s.Dependencies) > 0 ||
-		len(s.DependentRequired) > 0 || len(s.DependentSchemas) > 0 || s.UnevaluatedProperties != nil ||
-		s.MaxItems != nil || s.Contains != nil || s.MinContains != nil || s.MaxContains != nil || s.Items != nil ||
-		s.AdditionalItems != nil || len(s.PrefixItems) > 0 || s.UnevaluatedItems != nil ||
-		s.ContentEncoding != nil || s.ContentMediaType != nil || s.ContentSchema != nil ||
-		s.ExclusiveMaximum != nil || s.ExclusiveMinimum != nil || s.MultipleOf != nil || len(s.Extensions) > 0 ||
-		s.Types == nil {
-		return nil
-	}
-	types := s.Types.ToStrings()
-	if len(types) != 1 {
-		return nil
-	}
-	n := &fastCheck{minLen: -1, maxLen: -1}
-	if types[0] != "number" && types[0] != "integer" && (s.Minimum != nil || s.Maximum != nil) {
-		return nil
-	}
-	switch types[0] {
-	case "number", "integer":
-		return compileNumber(s, n, types[0] == "integer")
-	case "string":
-		n.kind = kindString
-		if s.Pattern != nil {
-			re, ok := s.Pattern.(*regexp.Regexp)
-			if !ok {
-				return nil
-			}
-			n.pattern = re
-			n.class, n.classMin, n.classMax = byteClass(re.String())
-		}
-		if s.MinLength != nil {
-			n.minLen = *s.MinLength
-		}
-		if s.MaxLength != nil {
-			n.maxLen = *s.MaxLength
-		}
-		return n
-	case "boolean":
-		n.kind = kindBool
-		return n
-	case "object":
-		return compileObject(s, n)
-	case "array":
-		return compileArray(s, n)
-	}
-	return nil
-}
-
-func compileObject(s *jsonschema.Schema, n *fastCheck) *fastCheck {
-	n.kind = kindObject
-	switch ap := s.AdditionalProperties.(type) {
-	case nil:
-	case bool:
-		n.closed = !ap
-	default:
-		return nil
-	}
-	if len(s.Required) > 64 {
-		return nil
-	}
-	n.props = make(map[string]*fastProp, len(s.Properties)+len(s.Required))
-	for name, sub := range s.Properties {
-		n.props[name] = &fastProp{check: compileFast(sub), req: -1}
-	}
-	for _, name := range s.Required {
-		p, ok := n.props[name]
-		if !ok {
-			if n.closed {
-				return nil // required and forbidden: the library says why
-			}
-			p = &fastProp{req: -1} // required, any value
-			n.props[name] = p
-		}
-		if p.req < 0 {
-			p.req = n.required
-			n.required++
-		}
-	}
-	return n
-}
-
-func compileArray(s *jsonschema.Schema, n *fastCheck) *fastCheck {
-	n.kind = kindArray
-	if s.Items2020 != nil {
-		n.items = compileFast(s.Items2020)
-	}
-	if s.MinItems != nil {
-		n.minItems = *s.MinItems
-	}
-	if s.UniqueItems {
-		if n.items == nil || n.items.kind != kindString {
-			return nil
-		}
-		n.unique = true
-	}
-	return n
-}
-
 // valid reports whether data is certainly valid; false means "ask the
 // library".
 func (n *fastCheck) valid(data []byte) bool {
@@ -192,7 +82,7 @@ func (n *fastCheck) valid(data []byte) bool {
 		return false
 	}
 	_, err := r.dec.ReadToken()
-	return err == io.EOF
+	return errors.Is(err, io.EOF)
 }
 
 type pooledDecoder struct {
@@ -367,4 +257,23 @@ func unseen(strs *[][]byte, set *map[string]struct{}, s []byte) bool {
 		}
 	}
 	return true
+}
+
+// checkNumber reads a number as the library is given it (a float64) and
+// checks it. An integer is a float64 without a fraction: the shortest
+// decimal of such a float64, which the library looks at, has none either.
+func (n *fastCheck) checkNumber(d *jsontext.Decoder) bool {
+	if d.PeekKind() != '0' {
+		return false
+	}
+	v, err := d.ReadValue()
+	if err != nil {
+		return false
+	}
+	f, err := strconv.ParseFloat(string(v), 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return false
+	}
+	return (!n.integer || f == math.Trunc(f)) && (n.minimum == nil || f >= *n.minimum) &&
+		(n.maximum == nil || f <= *n.maximum)
 }

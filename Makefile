@@ -42,7 +42,7 @@ bench: test-deps
 	$(GO) run ./internal/benchfig/table $(BENCH_FIGURES)
 
 ## scenarios: the paper's three experiments at their default sizes on an embedded cmem
-## (a minute or two in all on 2 cores); reports and SVG charts in $(SCENARIO_OUT)/{1,2,3}
+## (a few minutes in all on 2 cores; scenario 2 compares the four coordination schemes); reports and SVG charts in $(SCENARIO_OUT)/{1,2,3}
 SCENARIO_OUT ?= ./scenario-out
 scenarios:
 	$(GO) build -o $(SCENARIO_OUT)/cmem ./cmd/cmem

@@ -19,9 +19,12 @@ var ruleHolders = map[string][]string{
 		"TestCoordinatorHistoryIsOnlyWhatTheUserMayStillSee", // history
 		"TestDeliveryWithholdsWhatTheUserLost",               // delivery
 	},
-	"./audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},   // audit, both backends
-	"./cmd/cmem/": {"TestAuditFindsForgedAnswer"},                                   // the audit's API and CLI
-	"./node/":     {"TestCopyingModelLeaksNothing", "TestRevokeDuringSlowToolCall"}, // end to end
+	"./audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"}, // audit, both backends
+	"./cmd/cmem/": {"TestAuditFindsForgedAnswer"},                                 // the audit's API and CLI
+	"./node/": { // end to end
+		"TestCopyingModelLeaksNothing", "TestRevokeDuringSlowToolCall",
+		"TestRevokeMidQueryInEveryCoordinationScheme", // every coordination scheme
+	},
 }
 
 func TestRuleMutationIsCaught(t *testing.T) {

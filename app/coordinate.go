@@ -108,7 +108,7 @@ func (p *Pipeline) deliverableTurns(q query.Query, snap Snapshot) []LabelledTurn
 		}
 		l := stepLabel(s)
 		if p.app.delivers(q.User, l, snap).OK {
-			out = append(out, LabelledTurn{Turn: llm.Turn{Agent: s.Agent, Subquery: s.Subquery, Response: s.Response}, Label: l})
+			out = append(out, LabelledTurn{Turn: llm.Turn{Agent: s.Agent, Subquery: s.Subquery, Response: s.Response}, Round: s.Round, Label: l})
 		}
 	}
 	return out

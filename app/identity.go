@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 )
 
@@ -17,11 +18,9 @@ import (
 // registered under it.
 const AdminID = "admin"
 
-// Identity is an authenticated caller.
-type Identity struct {
-	ID    string
-	Admin bool
-}
+// Identity is an authenticated caller (defined in package domain, which
+// every package with use cases shares).
+type Identity = domain.Identity
 
 // TokenSum is the hex SHA-256 of a token: the only form a token is stored in.
 func TokenSum(token string) string {

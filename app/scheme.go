@@ -39,6 +39,7 @@ type RoundState struct {
 // the label of its subquery and response together.
 type LabelledTurn struct {
 	llm.Turn
+	Round int
 	Label events.Label
 }
 

@@ -41,44 +41,64 @@ func (p *Pipeline) SchemeFor(user string) Scheme {
 // how many rounds.
 type team struct {
 	llm llm.Provider
-	// expert: only the agent the coordinator picks first (seed 004 §5);
-	// otherwise every agent the user may invoke (all-domain).
+	// expert: only the agents relevant to the query (seed 004 §5, "multi
+	// expert"); otherwise every agent the user may invoke (all-domain).
 	expert bool
 	// rounds bounds the rounds; 0 = one per participant.
 	rounds int
 }
 
-// participants is the scheme's agents this query, in a stable order: the
-// expert (the first agent consulted, or the coordinator's pick before any
-// was), or every agent in A(u,t).
+// participants is the scheme's agents this query, in A(u,t)'s order. All
+// domains: every agent in A(u,t). Expert: the agents the coordinator picks
+// for the query from scratch, one after another, each time from A(u,t)
+// without those it already picked, until it stops (at most MaxRounds) —
+// the agents whose domain concerns the query, whichever provider judges
+// it. The coordinator is shown only the query and the agents'
+// specializations (not their Reach, which changes from round to round as
+// agents serve), so the choice carries no label and is the same every
+// round; it is recomputed on each round's A(u,t), so a revoked agent
+// leaves the team at once.
 func (t team) participants(ctx context.Context, st RoundState) ([]string, error) {
 	offered := make([]string, 0, len(st.Agents))
+	left := make([]llm.AgentCard, 0, len(st.Agents))
 	for _, a := range st.Agents {
 		offered = append(offered, a.ID)
+		left = append(left, llm.AgentCard{ID: a.ID, Description: a.Description})
 	}
 	if !t.expert {
 		return offered, nil
 	}
-	if len(st.Consulted) > 0 {
-		if slices.Contains(offered, st.Consulted[0]) {
-			return st.Consulted[:1], nil
+	picked := map[string]bool{}
+	for len(left) > 0 && len(picked) < st.MaxRounds {
+		dec, err := t.llm.Coordinate(ctx, llm.CoordinateRequest{Query: st.Query, Agents: left, Round: 1, MaxRounds: st.MaxRounds})
+		if err != nil {
+			return nil, err
 		}
-		return nil, nil // the expert left A(u,t): nobody else speaks for it
+		i := slices.IndexFunc(left, func(a llm.AgentCard) bool { return a.ID == dec.Agent })
+		if dec.Stop || i < 0 {
+			break
+		}
+		picked[dec.Agent] = true
+		left = slices.Delete(left, i, i+1)
 	}
-	dec, err := t.llm.Coordinate(ctx, llm.CoordinateRequest{Query: st.Query, Agents: st.Agents, Round: 1, MaxRounds: st.MaxRounds})
-	if err != nil || dec.Stop {
-		return nil, err
-	}
-	return []string{dec.Agent}, nil
+	return slices.DeleteFunc(offered, func(id string) bool { return !picked[id] }), nil
 }
 
-// budget is how many rounds the scheme runs with n participants.
-func (t team) budget(n, maxRounds int) int {
-	r := n
+// budget is how many rounds the scheme runs: the configured rounds, or
+// one per agent of the query's team — the participants now and those
+// already consulted, so that a participant revoked mid-query does not
+// take a remaining one's turn away.
+func (t team) budget(parts []string, st RoundState) int {
+	r := len(parts)
+	for _, a := range slices.Compact(slices.Sorted(slices.Values(st.Consulted))) {
+		if !slices.Contains(parts, a) {
+			r++
+		}
+	}
 	if t.rounds > 0 {
 		r = t.rounds
 	}
-	return min(r, maxRounds)
+	return min(r, st.MaxRounds)
 }
 
 // withTurns is the query followed by the given turns' responses, and the
@@ -102,8 +122,12 @@ func assign(agent, subquery string, label events.Label) Plan {
 }
 
 // Layered is the layered scheme: every participant first answers the
-// query alone (layer one, which sees no other agent's output); then the
-// first participant refines with every first-layer answer (layer two).
+// query alone (layer one: each is shown the query only, so its answer
+// carries no other agent's label); then the first participant refines
+// with every first-layer answer the user may still see (layer two), and
+// the answer is aggregated. Layer one takes at most MaxRounds−1 rounds so
+// that layer two always runs; an agent that appears twice among the
+// consulted marks layer two as done.
 type Layered struct{ team }
 
 // Next implements Scheme.
@@ -112,25 +136,26 @@ func (l Layered) Next(ctx context.Context, st RoundState) (Plan, error) {
 	if err != nil || len(parts) == 0 {
 		return Plan{}, err
 	}
-	first := min(len(parts), max(st.MaxRounds-1, 1))
 	done := len(st.Consulted)
-	if done < first {
+	if done >= st.MaxRounds || len(slices.Compact(slices.Sorted(slices.Values(st.Consulted)))) < done {
+		return Plan{}, nil // out of rounds, or layer two has run
+	}
+	if done < st.MaxRounds-1 || done == 0 {
 		for _, a := range parts {
 			if !slices.Contains(st.Consulted, a) {
 				return assign(a, st.Query, events.Union()), nil
 			}
 		}
 	}
-	if done == first && done < st.MaxRounds {
-		sub, label := withTurns(st.Query, "First-layer answers:", st.Turns)
-		return assign(parts[0], sub, label), nil
-	}
-	return Plan{}, nil
+	sub, label := withTurns(st.Query, "First-layer answers:", st.Turns)
+	return assign(parts[0], sub, label), nil
 }
 
 // Decentralized is the scheme in which agents address each other
-// directly: each participant in turn is handed the query and the previous
-// agent's answer, for a bounded number of rounds.
+// directly: participants take turns for a bounded number of rounds, and
+// each is handed the query and every message the other agents sent since
+// its own last turn (all of them address all others), among those the
+// user may still see.
 type Decentralized struct{ team }
 
 // Next implements Scheme.
@@ -140,20 +165,32 @@ func (d Decentralized) Next(ctx context.Context, st RoundState) (Plan, error) {
 		return Plan{}, err
 	}
 	done := len(st.Consulted)
-	if done >= d.budget(len(parts), st.MaxRounds) {
+	if done >= d.budget(parts, st) {
 		return Plan{}, nil
 	}
-	var last []LabelledTurn
-	if n := len(st.Turns); n > 0 && done > 0 && st.Turns[n-1].Agent == st.Consulted[done-1] {
-		last = st.Turns[n-1:] // only a previous answer the user may still see is passed on
+	next := parts[done%len(parts)]
+	// The messages addressed to next: the other agents' turns after its
+	// own last round (Turns holds only deliverable turns).
+	last := 0
+	for r, a := range st.Consulted {
+		if a == next {
+			last = r + 1
+		}
 	}
-	sub, label := withTurns(st.Query, "Message from the previous agent:", last)
-	return assign(parts[done%len(parts)], sub, label), nil
+	var inbox []LabelledTurn
+	for _, t := range st.Turns {
+		if t.Agent != next && t.Round > last {
+			inbox = append(inbox, t)
+		}
+	}
+	sub, label := withTurns(st.Query, "Messages from the other agents:", inbox)
+	return assign(next, sub, label), nil
 }
 
 // SharedPool is the shared-pool scheme: every answer goes to a pool that
 // every participant reads at each step; participants take turns, each shown
-// the query and the whole pool.
+// the query and the whole pool (every earlier turn the user may still
+// see, its own included).
 type SharedPool struct{ team }
 
 // Next implements Scheme.
@@ -163,7 +200,7 @@ func (s SharedPool) Next(ctx context.Context, st RoundState) (Plan, error) {
 		return Plan{}, err
 	}
 	done := len(st.Consulted)
-	if done >= s.budget(len(parts), st.MaxRounds) {
+	if done >= s.budget(parts, st) {
 		return Plan{}, nil
 	}
 	sub, label := withTurns(st.Query, "Shared pool:", st.Turns)

@@ -23,6 +23,6 @@
 // event id and every query counts distinct ids.
 //
 // Service holds the use cases (admin only) over either backend; the gateway
-// maps its errors, which wrap package app's, to HTTP. Trail wires the three
+// maps its errors, which wrap package domain's, to HTTP. Trail wires the three
 // for one process (node does it).
 package audit

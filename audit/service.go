@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 )
 
@@ -83,7 +83,7 @@ type MetricsQuery struct {
 const DefaultBin = time.Hour
 
 // Visible answers what (user, agent) could have been served at a time.
-func (s *Service) Visible(ctx context.Context, by app.Identity, q VisibleQuery) (VisibleAnswer, error) {
+func (s *Service) Visible(ctx context.Context, by domain.Identity, q VisibleQuery) (VisibleAnswer, error) {
 	if err := admin(by); err != nil {
 		return VisibleAnswer{}, err
 	}
@@ -108,7 +108,7 @@ func (s *Service) Visible(ctx context.Context, by app.Identity, q VisibleQuery) 
 }
 
 // Reads lists every read of a fragment with its verdict.
-func (s *Service) Reads(ctx context.Context, by app.Identity, fragment string, minRevision uint64) ([]Read, error) {
+func (s *Service) Reads(ctx context.Context, by domain.Identity, fragment string, minRevision uint64) ([]Read, error) {
 	if err := admin(by); err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func (s *Service) Reads(ctx context.Context, by app.Identity, fragment string, m
 }
 
 // Deliveries lists every delivery of a query with its verdict.
-func (s *Service) Deliveries(ctx context.Context, by app.Identity, query string, minRevision uint64) ([]Read, error) {
+func (s *Service) Deliveries(ctx context.Context, by domain.Identity, query string, minRevision uint64) ([]Read, error) {
 	if err := admin(by); err != nil {
 		return nil, err
 	}
@@ -139,7 +139,7 @@ func (s *Service) Deliveries(ctx context.Context, by app.Identity, query string,
 
 // Violations lists every read and delivery in the window that was not
 // admissible.
-func (s *Service) Violations(ctx context.Context, by app.Identity, q WindowQuery) ([]Read, error) {
+func (s *Service) Violations(ctx context.Context, by domain.Identity, q WindowQuery) ([]Read, error) {
 	w, err := s.window(ctx, by, q)
 	if err != nil {
 		return nil, err
@@ -149,7 +149,7 @@ func (s *Service) Violations(ctx context.Context, by app.Identity, q WindowQuery
 }
 
 // Metrics reports the paper's metrics over the window.
-func (s *Service) Metrics(ctx context.Context, by app.Identity, q MetricsQuery) (Metrics, error) {
+func (s *Service) Metrics(ctx context.Context, by domain.Identity, q MetricsQuery) (Metrics, error) {
 	if q.Bin == 0 {
 		q.Bin = DefaultBin
 	}
@@ -175,7 +175,7 @@ func (s *Service) Metrics(ctx context.Context, by app.Identity, q MetricsQuery) 
 	return m, nil
 }
 
-func (s *Service) window(ctx context.Context, by app.Identity, q WindowQuery) (Window, error) {
+func (s *Service) window(ctx context.Context, by domain.Identity, q WindowQuery) (Window, error) {
 	if err := admin(by); err != nil {
 		return Window{}, err
 	}
@@ -221,9 +221,9 @@ func (s *Service) fresh(ctx context.Context, minRevision uint64) (uint64, error)
 	}
 }
 
-func admin(by app.Identity) error {
+func admin(by domain.Identity) error {
 	if !by.Admin {
-		return fmt.Errorf("%w: the audit trail is for admins; %s is not one", app.ErrForbidden, by.ID)
+		return fmt.Errorf("%w: the audit trail is for admins; %s is not one", domain.ErrForbidden, by.ID)
 	}
 	return nil
 }

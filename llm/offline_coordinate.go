@@ -18,15 +18,17 @@ import (
 // closes the query (the responses contain StopCoverage of its content
 // words).
 //
-// An agent's score for the open part of the query is the cosine
-// similarity of the two embeddings (its description plus the words of its
-// id) raised towards its Reach: max(desc, (1−ReachWeight)·desc +
-// ReachWeight·Reach), so an agent described in general words but holding
-// the answer is still chosen, and what it holds never lowers a good
-// description. The best unused agent is picked (ties: the earlier
-// offered), with the open sentences that concern it as subquery, or all of
-// them when none stands out. SystemPrompt and History are not used
-// offline.
+// An agent's score for a text is the cosine similarity of the two
+// embeddings (its description plus the words of its id) raised towards
+// its Reach: max(desc, (1−ReachWeight)·desc + ReachWeight·Reach), so an
+// agent described in general words but holding the answer is still
+// chosen, and what it holds never lowers a good description. Each open
+// sentence belongs to the unused agent that scores best for it; an
+// agent's score is the best of its score for the whole open part and for
+// the sentences that are its own. The best agent is picked (ties: the
+// earlier offered) with its own sentences as subquery, so a multi-part
+// question is split across agents by their descriptions, one agent per
+// round. SystemPrompt and History are not used offline.
 func (o *Offline) Coordinate(ctx context.Context, req CoordinateRequest) (Decision, error) {
 	if err := ctx.Err(); err != nil {
 		return Decision{}, fmt.Errorf("%w: %w", ErrProvider, err)
@@ -52,8 +54,8 @@ func (o *Offline) Coordinate(ctx context.Context, req CoordinateRequest) (Decisi
 	if len(open) == 0 {
 		return stop, nil
 	}
-	uncovered := strings.Join(open, " ")
-	texts := []string{uncovered}
+	// Texts: the open part as a whole, each open sentence, each candidate.
+	texts := append([]string{strings.Join(open, " ")}, open...)
 	for _, a := range cands {
 		texts = append(texts, a.Description+" "+idWords(a.ID))
 	}
@@ -61,10 +63,30 @@ func (o *Offline) Coordinate(ctx context.Context, req CoordinateRequest) (Decisi
 	if err != nil {
 		return Decision{}, err
 	}
+	agentVec := func(i int) []float32 { return vecs[1+len(open)+i] }
+	score := func(text []float32, i int) float32 {
+		desc := embed.Cosine(text, agentVec(i))
+		return max(desc, (1-o.cfg.ReachWeight)*desc+o.cfg.ReachWeight*cands[i].Reach)
+	}
+	// sentenceBest[j] is the candidate that scores best for open sentence
+	// j: the sentence is that agent's to answer.
+	sentenceBest := make([]int, len(open))
 	best, bestScore := -1, float32(0)
-	for i, a := range cands {
-		desc := embed.Cosine(vecs[0], vecs[i+1])
-		s := max(desc, (1-o.cfg.ReachWeight)*desc+o.cfg.ReachWeight*a.Reach)
+	for j := range open {
+		top := float32(-2)
+		for i := range cands {
+			if s := score(vecs[1+j], i); s > top {
+				sentenceBest[j], top = i, s
+			}
+		}
+	}
+	for i := range cands {
+		s := score(vecs[0], i)
+		for j := range open {
+			if len(open) > 1 && sentenceBest[j] == i {
+				s = max(s, score(vecs[1+j], i))
+			}
+		}
 		if best < 0 || s > bestScore {
 			best, bestScore = i, s
 		}
@@ -72,11 +94,7 @@ func (o *Offline) Coordinate(ctx context.Context, req CoordinateRequest) (Decisi
 	if bestScore < o.cfg.RouteThreshold {
 		return stop, nil
 	}
-	sub, err := o.subquery(ctx, open, vecs[best+1])
-	if err != nil {
-		return Decision{}, err
-	}
-	return Decision{Agent: cands[best].ID, Subquery: sub}, nil
+	return Decision{Agent: cands[best].ID, Subquery: o.subquery(open, sentenceBest, best, func(j int) float32 { return score(vecs[1+j], best) })}, nil
 }
 
 // lexicallyCovered: after a turn, the responses so far contain at least
@@ -136,26 +154,30 @@ func answers(response string) bool {
 	return r != "" && !strings.HasPrefix(r, noInformationPrefix)
 }
 
-// subquery keeps the open sentences that reach RouteThreshold with the
-// agent; all open sentences when there is one, or none reaches it.
-func (o *Offline) subquery(ctx context.Context, open []string, agent []float32) (string, error) {
-	if len(open) < 2 {
-		return squash(strings.Join(open, " ")), nil
-	}
-	vecs, err := o.embed(ctx, open...)
-	if err != nil {
-		return "", err
-	}
-	var keep []string
-	for i, s := range open {
-		if embed.Cosine(vecs[i], agent) >= o.cfg.RouteThreshold {
-			keep = append(keep, s)
+// subquery is the open sentences that are the chosen agent's: those it
+// scores best for among the candidates; else those it reaches
+// RouteThreshold on; else all of them. A multi-part question is so split
+// across the agents whose specializations its parts concern, one part
+// per round, and a turn closes only the sentences it was asked.
+func (o *Offline) subquery(open []string, sentenceBest []int, chosen int, score func(j int) float32) string {
+	var mine, near []string
+	for j, s := range open {
+		if sentenceBest[j] == chosen {
+			mine = append(mine, s)
+		}
+		if score(j) >= o.cfg.RouteThreshold {
+			near = append(near, s)
 		}
 	}
-	if len(keep) == 0 {
-		keep = open
+	switch {
+	case len(open) < 2:
+		return squash(strings.Join(open, " "))
+	case len(mine) > 0:
+		return squash(strings.Join(mine, " "))
+	case len(near) > 0:
+		return squash(strings.Join(near, " "))
 	}
-	return squash(strings.Join(keep, " ")), nil
+	return squash(strings.Join(open, " "))
 }
 
 // roundsExhausted: MaxRounds (if > 0) is reached when Round passes it or

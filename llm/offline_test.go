@@ -247,3 +247,42 @@ func TestOfflineRoutesByReach(t *testing.T) {
 		t.Fatalf("decision %+v, %v: want banker, described for the question", d, err)
 	}
 }
+
+// A multi-part question (Scenario 2's strategy director) is split across
+// the agents by their descriptions: each round asks one agent only the
+// parts that are its own, and a turn closes only what it was asked, so
+// every part is answered by its domain's agent before the query stops.
+func TestOfflineSplitsAMultiPartQuestionAcrossAgents(t *testing.T) {
+	p := newOffline(t, llm.OfflineConfig{})
+	agents := []llm.AgentCard{
+		{ID: "market_agent", Description: "market research: consumer demand index, market share, competitor count, customer segment size"},
+		{ID: "finance_agent", Description: "financial forecasting: forecast revenue, break-even month, gross margin, capital expenditure"},
+		{ID: "logistics_agent", Description: "logistics and operations: shipping lead time, warehouse throughput, freight cost, supplier count"},
+		{ID: "decision_agent", Description: "strategy decisions: strategic growth plan, recommendations, priorities, budget computation"},
+	}
+	parts := map[string]string{
+		"decision_agent":  "Craft a strategic growth plan for Zaraitrail Brepukain.",
+		"market_agent":    "What is the consumer demand index of Zaraitrail Brepukain (market)?",
+		"finance_agent":   "What is the forecast revenue of Zaraitrail Brepukain (finance)?",
+		"logistics_agent": "What is the shipping lead time of Zaraitrail Brepukain (logistics)?",
+	}
+	req := llm.CoordinateRequest{Agents: agents, MaxRounds: 4}
+	req.Query = strings.Join([]string{parts["decision_agent"], parts["market_agent"], parts["finance_agent"], parts["logistics_agent"]}, " ")
+	for round := 1; round <= 4; round++ {
+		req.Round = round
+		d, err := p.Coordinate(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, ok := parts[d.Agent]
+		if d.Stop || !ok || d.Subquery != want {
+			t.Fatalf("round %d: %+v, want an agent not yet asked with only its own part (left: %v)", round, d, parts)
+		}
+		delete(parts, d.Agent)
+		req.Turns = append(req.Turns, llm.Turn{Agent: d.Agent, Subquery: d.Subquery, Response: "It is 12345."})
+	}
+	req.Round = 5
+	if d, err := p.Coordinate(context.Background(), req); err != nil || !d.Stop {
+		t.Fatalf("after every part was answered: %+v %v, want stop", d, err)
+	}
+}

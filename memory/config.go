@@ -20,7 +20,8 @@ var kinds = map[string][]string{
 
 // CoordinationConfig tunes a coordination scheme. Participants is "all"
 // (every agent the user may invoke: the all-domain setting of seed 004 §5,
-// the default) or "expert" (only the agent the coordinator picks first);
+// the default) or "expert" (only the agents the coordinator picks for the
+// query one after another: those whose domain concerns it);
 // Rounds bounds the rounds of the decentralized and shared-pool schemes
 // (default: one per participant), always within the pipeline's MaxRounds.
 type CoordinationConfig struct {

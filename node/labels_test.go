@@ -59,6 +59,18 @@ func copycat(req llmtest.ChatRequest) llmtest.Reply {
 	return llmtest.Text(copied)
 }
 
+// leakNode starts a node on the scripted model chat and registers the
+// leak world on it.
+func leakNode(t *testing.T, chat func(llmtest.ChatRequest) llmtest.Reply) (*node.Node, *nodetest.Client, map[string]string) {
+	srv := llmtest.NewServer(t)
+	srv.HandleChat(chat)
+	n := nodetest.Start(t, func(c *node.Config) {
+		c.OpenAIBaseURL, c.ChatModel, c.EmbeddingModel, c.EmbeddingDims = srv.URL, "test-chat", "test-embed", 256
+	})
+	c := nodetest.NewClient(t, n)
+	return n, c, leakWorld(c)
+}
+
 // leakWorld registers agents a0..a3 (system prompts with their markers),
 // knowledge bases r0..r3 (documents with theirs) and users u0..u2.
 func leakWorld(c *nodetest.Client) map[string]string {
@@ -119,13 +131,7 @@ func (g graphModel) leaks(u, a, text string) []string {
 // moment: answers, steps, later GETs, memory views, bus answers. It returns
 // the leaks it saw.
 func runLeakProbe(t *testing.T, seed uint64, direct bool, mode string) []string {
-	srv := llmtest.NewServer(t)
-	srv.HandleChat(copycat)
-	n := nodetest.Start(t, func(c *node.Config) {
-		c.OpenAIBaseURL, c.ChatModel, c.EmbeddingModel, c.EmbeddingDims = srv.URL, "test-chat", "test-embed", 256
-	})
-	c := nodetest.NewClient(t, n)
-	tokens := leakWorld(c)
+	n, c, tokens := leakNode(t, copycat)
 	if mode != "" {
 		c.Must(http.StatusCreated, "POST", "/v1/policies", admin, map[string]any{"target": "coordination", "kind": mode,
 			"scope": map[string]string{}, "config": map[string]any{"participants": "all"}})
@@ -298,34 +304,10 @@ func TestRevokeDuringSlowToolCall(t *testing.T) {
 		"agent":    {"/v1/grants/user-agent/u0/a0", []string{"zqrslow", "zqaa0"}},
 	} {
 		t.Run(name, func(t *testing.T) {
-			inCall, release := make(chan struct{}, 1), make(chan struct{})
-			api := httptestServer(t, func(w http.ResponseWriter, _ *http.Request) {
-				inCall <- struct{}{}
-				<-release
-				_, _ = w.Write([]byte(`{"fact": "zqrslow says the CEO salary is 9 million"}`))
-			})
-			srv := llmtest.NewServer(t)
-			srv.HandleChat(copycat)
-			n := nodetest.Start(t, func(c *node.Config) {
-				c.OpenAIBaseURL, c.ChatModel, c.EmbeddingModel, c.EmbeddingDims = srv.URL, "test-chat", "test-embed", 256
-			})
-			c := nodetest.NewClient(t, n)
-			tokens := leakWorld(c)
-			c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "slow", "kind": "http", "description": "payroll facts",
-				"url": api, "method": "POST", "timeout_ms": 30000,
-				"parameters": map[string]any{"type": "object", "properties": map[string]any{"query": map[string]string{"type": "string"}}}})
-			c.Must(http.StatusOK, "PUT", "/v1/grants/agent-resource/a0/slow", admin, nil)
-			c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/u0/a0", admin, nil)
-			c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/u0/a1", admin, nil)
-
-			id := c.Must(http.StatusAccepted, "POST", "/v1/queries", tokens["u0"], map[string]any{"text": "facts please", "wait": false}).Body["id"].(string)
-			select {
-			case <-inCall:
-			case <-time.After(30 * time.Second):
-				t.Fatal("the tool was never called")
-			}
+			sc := startSlowQuery(t, copycat, nil)
+			n, c, id, tokens := sc.n, sc.c, sc.id, sc.tokens
 			c.Must(http.StatusOK, "DELETE", tc.revoke, admin, nil)
-			close(release)
+			close(sc.release)
 			first := c.Must(http.StatusOK, "GET", "/v1/queries/"+id+"?wait=30", tokens["u0"], nil)
 			for i, r := range []nodetest.Response{first, c.Must(http.StatusOK, "GET", "/v1/queries/"+id, tokens["u0"], nil)} {
 				for _, m := range tc.forbidden {

@@ -2,6 +2,7 @@ package paraphrase_test
 
 import (
 	"fmt"
+	"github.com/cmem/cmem/internal/benchfig"
 	"net/http"
 	"strings"
 	"testing"
@@ -132,6 +133,7 @@ func TestParaphraseSemanticTargets(t *testing.T) {
 // share of ideal savings for hashing and semantic side by side.
 func BenchmarkParaphrase(b *testing.B) {
 	w := paraphrase.Generate(2, 48, 0.5)
+	var hashed *result
 	for _, e := range []string{node.EmbedderHashing, node.EmbedderSemantic} {
 		b.Run("embedder="+e, func(b *testing.B) {
 			var r result
@@ -142,6 +144,23 @@ func BenchmarkParaphrase(b *testing.B) {
 			b.ReportMetric(r.accuracy(), "answers")
 			b.ReportMetric(r.savings(), "savings/ideal")
 			b.ReportMetric(0, "ns/op")
+			if e == node.EmbedderHashing {
+				hashed = &r
+				return
+			}
+			if hashed == nil {
+				return // run alone (-bench .../embedder=semantic): no baseline in this run
+			}
+			for _, f := range []struct {
+				name       string
+				cmem, base float64
+			}{
+				{"paraphrased questions routed to the right agent (semantic default)", r.routing(), hashed.routing()},
+				{"paraphrased questions answered correctly (semantic default)", r.accuracy(), hashed.accuracy()},
+				{"model calls saved, share of perfect reuse (semantic default)", r.savings(), hashed.savings()},
+			} {
+				benchfig.Record(b, benchfig.Figure{Name: f.name, Value: f.cmem, Unit: "", Baseline: "hashing embedder", BaselineValue: f.base})
+			}
 		})
 	}
 }

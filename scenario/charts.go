@@ -26,8 +26,18 @@ func (r *Results) charts(dir string) ([]string, error) {
 		name, plots = "scenario-1-resource-calls.svg", [][]*plot.Plot{{fig3(r.S1)}}
 	case r.S2 != nil:
 		var p *plot.Plot
-		p, err = fig4(r.S2)
-		name, plots = "scenario-2-per-user.svg", [][]*plot.Plot{{p}}
+		if p, err = fig4(r.S2); err != nil {
+			return nil, err
+		}
+		name = "scenario-2-per-user.svg"
+		if err := save(filepath.Join(dir, name), [][]*plot.Plot{{p}}, 6*vg.Inch, 4*vg.Inch); err != nil {
+			return nil, err
+		}
+		if len(r.S2.Modes) == 0 {
+			return []string{name}, nil
+		}
+		files, err := modeCharts(dir, r.S2.Modes)
+		return append([]string{name}, files...), err
 	case r.S3 != nil:
 		name, plots = "scenario-3-blocks.svg", fig5(r.S3)
 		if err := save(filepath.Join(dir, name), plots, 6*vg.Inch, 6*vg.Inch); err != nil {

@@ -118,6 +118,8 @@ type answer struct {
 	Status   string `json:"status"`
 	Answer   string `json:"answer"`
 	Revision uint64 `json:"revision"`
+	// Steps is one per round the query ran (withheld or not).
+	Steps []json.RawMessage `json:"steps"`
 }
 
 func (c *client) query(ctx context.Context, token, text string) (answer, error) {

@@ -25,6 +25,12 @@ type Config struct {
 	// (cmem's default) or "direct" (only the writer and the resources it
 	// called, as the paper's fragments).
 	Provenance string
+	// Coordination lists the coordination schemes Scenario 2 compares
+	// (seed 004 §3.2); each runs the shared configuration with its users
+	// under that coordination policy. Participants lists the participant
+	// settings ("all", "expert"; seed 004 §5) every scheme but the
+	// centralized one runs with.
+	Coordination, Participants []string
 
 	// URL is a running cmem's base URL and Token its admin token; empty URL
 	// starts an embedded node on a temporary data dir. NATSURL is its bus
@@ -48,6 +54,8 @@ var Defaults = Config{
 	PerCategory:    4,
 	Seed:           1,
 	Isolated:       true,
+	Coordination:   Coordinations,
+	Participants:   []string{"all", "expert"},
 }
 
 func (c *Config) setDefaults() {
@@ -65,6 +73,12 @@ func (c *Config) setDefaults() {
 	}
 	if c.PerCategory == 0 {
 		c.PerCategory = Defaults.PerCategory
+	}
+	if len(c.Coordination) == 0 {
+		c.Coordination = Defaults.Coordination
+	}
+	if len(c.Participants) == 0 {
+		c.Participants = Defaults.Participants
 	}
 	if c.Provenance == "" {
 		c.Provenance = "transitive"
@@ -97,6 +111,7 @@ func (c Config) Validate() error {
 	if c.Provenance != "transitive" && c.Provenance != "direct" {
 		errs = append(errs, fmt.Errorf("scenario: provenance must be transitive or direct, not %q", c.Provenance))
 	}
+	errs = append(errs, checkModes(c.Coordination, c.Participants)...)
 	if c.URL != "" && (c.Token == "" || c.NATSToken == "") {
 		errs = append(errs, errors.New("scenario: a running cmem (URL) needs its admin token and its bus reader token"))
 	}

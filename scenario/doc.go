@@ -14,5 +14,11 @@
 // user u1), so no fragment one user's copy wrote is admissible to another
 // user; cmem has no switch for it.
 //
+// Scenario 2 also compares the coordination schemes of seed 004 §3.2
+// (Config.Coordination, Config.Participants): its shared configuration
+// runs once per scheme with the users' coordination policy set, and the
+// report gives accuracy, rounds (the steps of each answer) and resource
+// calls per scheme and role.
+//
 // Run writes DIR/report.md, DIR/results.json and DIR/*.svg.
 package scenario

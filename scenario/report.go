@@ -72,6 +72,9 @@ func (r *Results) markdown(charts []string) string {
 		}
 		fmt.Fprintf(&b, "| **all** | | **%d** | **%d** | |\n\n", sh, iso)
 		b.WriteString("Agents → resources (Table 6): market_agent → market_kb, strategic_computation; finance_agent → finance_forecaster, strategic_computation; logistics_agent → logistics_comparator, strategic_computation; decision_agent → all four.\n")
+		if len(r.S2.Modes) > 0 {
+			modesMarkdown(&b, r.S2.Modes, judged)
+		}
 	case r.S3 != nil:
 		b.WriteString("## Scenario 3: dynamically evolving collaborative memory (paper Table 19, Figs. 5, 6/11)\n\n")
 		header(&b, judged, []string{"time", "condition", "edges", "accuracy"}, []string{"# resources", "# agents", "# user memory", "# cross memory"})

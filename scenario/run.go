@@ -122,6 +122,7 @@ type asked struct {
 	Question string `json:"question"`
 	Expected string `json:"expected,omitempty"`
 	Answer   string `json:"answer"`
+	Rounds   int    `json:"rounds"`
 	Correct  bool   `json:"correct"`
 	// LLMCorrect is the LLM judge's verdict when a model is configured.
 	LLMCorrect    *bool    `json:"llm_correct,omitempty"`
@@ -143,7 +144,7 @@ func (e *env) ask(ctx context.Context, user, token, text string, want ...fact) (
 		return asked{}, fmt.Errorf("query %q by %s: status %q", text, user, a.Status)
 	}
 	e.lastRev = max(e.lastRev, a.Revision)
-	q := asked{User: user, ID: a.ID, Question: text, Answer: a.Answer}
+	q := asked{User: user, ID: a.ID, Question: text, Answer: a.Answer, Rounds: len(a.Steps)}
 	if len(want) > 0 {
 		var vals []string
 		q.Correct = true

@@ -9,9 +9,13 @@ import (
 // S2 is Scenario 2: asymmetric access, four roles (Tables 5–6).
 type S2 struct {
 	Users []S2User `json:"users"`
-	// Queries per configuration ("shared", "isolated").
+	// Queries per run ("shared", "isolated", and one per coordination
+	// scheme and participants setting, as "layered/expert").
 	Queries map[string][]asked `json:"queries"`
 	Matrix  Matrix             `json:"matrix"` // shared configuration
+	// Modes compares the coordination schemes (seed 004 §3.2, §5) on the
+	// shared configuration.
+	Modes []S2Mode `json:"modes,omitempty"`
 }
 
 // S2User is one role's resource calls in each configuration (Fig. 4).
@@ -79,27 +83,80 @@ func s2Plan(seed uint64, n int) []s2Objective {
 }
 
 func (e *env) scenario2(ctx context.Context) (*S2, error) {
-	modes := []string{"shared"}
+	runs := []s2Setup{{name: "shared", tag: "s", coordination: "centralized"}}
 	if e.cfg.Isolated {
-		modes = append(modes, "isolated")
+		runs = append(runs, s2Setup{name: "isolated", tag: "i", coordination: "centralized"})
 	}
+	modes := e.modeRuns()
 	plan := s2Plan(e.cfg.Seed, e.cfg.Objectives)
-	e.bar = newProgress(e.cfg.Progress, "scenario 2", len(modes)*len(plan)*len(s2Roles))
+	e.bar = newProgress(e.cfg.Progress, "scenario 2", (len(runs)+len(modes))*len(plan)*len(s2Roles))
 	defer e.bar.finish()
 	out := &S2{Queries: map[string][]asked{}}
 	for _, r := range s2Roles {
 		out.Users = append(out.Users, S2User{Role: r.id, Agents: r.agents})
 	}
-	for _, mode := range modes {
-		if err := e.s2Run(ctx, mode, plan, out); err != nil {
-			return nil, fmt.Errorf("scenario 2, %s: %w", mode, err)
+	for _, run := range append(runs, modes...) {
+		o, err := e.s2Run(ctx, run, plan)
+		if err != nil {
+			return nil, fmt.Errorf("scenario 2, %s: %w", run.name, err)
+		}
+		out.Queries[run.name] = o.qs
+		if run.name == "shared" {
+			out.Matrix = o.matrix
+		} else {
+			out.Matrix.Outside += o.matrix.Outside
+		}
+		switch run.name {
+		case "shared", "isolated":
+			out.addRoles(run.name, o)
+		}
+		if run.name != "isolated" && slices.Contains(e.cfg.Coordination, run.coordination) {
+			out.Modes = append(out.Modes, modeOf(run, o))
 		}
 	}
 	return out, nil
 }
 
-func (e *env) s2Run(ctx context.Context, mode string, plan []s2Objective, out *S2) error {
-	ns := fmt.Sprintf("%s_%c", e.ns, mode[0])
+// addRoles sets each role's resource calls and accuracy in the shared or
+// isolated configuration (Fig. 4).
+func (s *S2) addRoles(config string, o s2Outcome) {
+	for u := range s2Roles {
+		sum := summarize(o.byUser(u))
+		if config == "shared" {
+			s.Users[u].Shared, s.Users[u].SharedAccuracy = sum.calls, sum.accuracy
+		} else {
+			s.Users[u].Isolated, s.Users[u].IsolatedAccuracy = sum.calls, sum.accuracy
+		}
+	}
+}
+
+// s2Setup is one run of the plan: its name in the results, the tag in its
+// ids, and the coordination policy set on its users.
+type s2Setup struct {
+	name, tag                  string
+	coordination, participants string
+}
+
+// s2Outcome is what one run measured.
+type s2Outcome struct {
+	users  []string // the run's user ids, in s2Roles order
+	qs     []asked
+	matrix Matrix
+}
+
+// byUser is the queries of role u.
+func (o s2Outcome) byUser(u int) []asked {
+	var mine []asked
+	for _, q := range o.qs {
+		if q.User == o.users[u] {
+			mine = append(mine, q)
+		}
+	}
+	return mine
+}
+
+func (e *env) s2Run(ctx context.Context, run s2Setup, plan []s2Objective) (s2Outcome, error) {
+	ns := e.ns + "_" + run.tag
 	var facts [3][]fact
 	for _, o := range plan {
 		facts[0], facts[1], facts[2] = append(facts[0], o.Market), append(facts[1], o.Finance), append(facts[2], o.Logistics)
@@ -107,25 +164,28 @@ func (e *env) s2Run(ctx context.Context, mode string, plan []s2Objective, out *S
 	kbs := []struct{ id, desc string }{{"market_kb", "market database"}, {"finance_forecaster", "financial forecasts"}, {"logistics_comparator", "logistics comparator"}}
 	for i, kb := range kbs {
 		if err := e.c.knowledgeBase(ctx, ns+"_"+kb.id, kb.desc+": "+s2Domains[i].card(), docs(facts[i])); err != nil {
-			return err
+			return s2Outcome{}, err
 		}
 	}
 	if err := e.c.computation(ctx, ns+"_strategic_computation", "strategic computation: evaluates arithmetic expressions for budgets and ROI"); err != nil {
-		return err
+		return s2Outcome{}, err
 	}
 	users, tokens := make([]string, len(s2Roles)), make([]string, len(s2Roles))
 	for u, r := range s2Roles {
 		users[u] = ns + "_" + r.id
 		tok, err := e.c.user(ctx, users[u])
 		if err != nil {
-			return err
+			return s2Outcome{}, err
 		}
 		tokens[u] = tok
+		if err := e.c.coordination(ctx, users[u], run.coordination, run.participants); err != nil {
+			return s2Outcome{}, err
+		}
 	}
 	// Shared: one copy of each agent, granted per Table 5. Isolated: each
 	// role its own copy of each agent it may invoke.
 	agentID := func(agent string, u int) string {
-		if mode == "shared" {
+		if run.name != "isolated" {
 			return ns + "_" + agent + "_all"
 		}
 		return fmt.Sprintf("%s_%s_u%d", ns, agent, u+1)
@@ -140,22 +200,22 @@ func (e *env) s2Run(ctx context.Context, mode string, plan []s2Objective, out *S
 			if !made[id] {
 				made[id] = true
 				if err := e.agent(ctx, id, a.description); err != nil {
-					return err
+					return s2Outcome{}, err
 				}
 				for _, res := range a.resources {
 					if err := e.c.grantAR(ctx, id, ns+"_"+res, true); err != nil {
-						return err
+						return s2Outcome{}, err
 					}
 				}
 			}
 			if err := e.c.grantUA(ctx, users[u], id, true); err != nil {
-				return err
+				return s2Outcome{}, err
 			}
 		}
 	}
 	acc, err := e.snapshot(ctx, users)
 	if err != nil {
-		return err
+		return s2Outcome{}, err
 	}
 	var qs []asked
 	for i, o := range plan {
@@ -172,23 +232,22 @@ func (e *env) s2Run(ctx context.Context, mode string, plan []s2Objective, out *S
 			}
 			q, err := e.ask(ctx, users[u], tokens[u], text, want...)
 			if err != nil {
-				return err
+				return s2Outcome{}, err
 			}
 			q.Index = i
 			qs = append(qs, q)
 		}
 	}
 	if err := e.audit(ctx, qs); err != nil {
-		return err
+		return s2Outcome{}, err
 	}
-	out.Queries[mode] = qs
 	blockOf := map[string]int{}
 	for _, q := range qs {
 		blockOf[q.ID] = 0
 	}
 	calls, err := resourceCalls(ctx, e.natsURL, e.reader)
 	if err != nil {
-		return err
+		return s2Outcome{}, err
 	}
 	var agents []string
 	for _, a := range s2Agents {
@@ -203,25 +262,5 @@ func (e *env) s2Run(ctx context.Context, mode string, plan []s2Objective, out *S
 		resources = append(resources, ns+"_"+kb.id)
 	}
 	resources = append(resources, ns+"_strategic_computation")
-	m := buildMatrix(users, agents, resources, qs, blockOf, []access{acc}, calls)
-	if mode == "shared" {
-		out.Matrix = m
-	} else {
-		out.Matrix.Outside += m.Outside
-	}
-	for u := range s2Roles {
-		var mine []asked
-		for _, q := range qs {
-			if q.User == users[u] {
-				mine = append(mine, q)
-			}
-		}
-		s := summarize(mine)
-		if mode == "shared" {
-			out.Users[u].Shared, out.Users[u].SharedAccuracy = s.calls, s.accuracy
-		} else {
-			out.Users[u].Isolated, out.Users[u].IsolatedAccuracy = s.calls, s.accuracy
-		}
-	}
-	return nil
+	return s2Outcome{users: users, qs: qs, matrix: buildMatrix(users, agents, resources, qs, blockOf, []access{acc}, calls)}, nil
 }

@@ -101,7 +101,10 @@ func TestScenario1SharedNeverCostsMore(t *testing.T) {
 }
 
 func TestScenario2PartialSharingSavesCalls(t *testing.T) {
-	res := run(t, Config{Scenario: 2, Objectives: 3, Isolated: true})
+	res := run(t, Config{Scenario: 2, Objectives: 3, Isolated: true, Coordination: []string{"centralized"}})
+	if len(res.S2.Modes) != 1 || res.S2.Modes[0].Coordination != "centralized" {
+		t.Errorf("modes %+v, want the centralized run alone", res.S2.Modes)
+	}
 	sh, iso := 0, 0
 	for _, u := range res.S2.Users {
 		if u.Shared > u.Isolated {

@@ -41,6 +41,8 @@ func scenarioCmd(args []string, stdout io.Writer) error {
 	fs.StringVar(&cfg.Token, "token", env("CMEM_ADMIN_TOKEN", ""), "admin token of the running cmem (CMEM_ADMIN_TOKEN)")
 	fs.StringVar(&cfg.NATSURL, "nats", env("CMEM_NATS_URL", ""), "NATS URL of the running cmem's bus; default its host on port 4222")
 	fs.StringVar(&cfg.NATSToken, "nats-token", env("CMEM_NATS_READER_TOKEN", ""), "the running cmem's read-only bus credential, $CMEM_DATA/nats-reader.token (CMEM_NATS_READER_TOKEN)")
+	coordination := fs.String("coordination", strings.Join(d.Coordination, ","), "scenario 2: coordination schemes to compare (centralized, decentralized, layered, shared_pool), each on the shared configuration")
+	participants := fs.String("participants", strings.Join(d.Participants, ","), "scenario 2: participants of the non-centralized schemes: all (every agent the role may invoke), expert (those the coordinator picks), or both")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	_ = fs.Parse(args[1:])
 	for _, s := range strings.Split(*overlaps, ",") {
@@ -50,6 +52,7 @@ func scenarioCmd(args []string, stdout io.Writer) error {
 		}
 		cfg.Overlaps = append(cfg.Overlaps, v)
 	}
+	cfg.Coordination, cfg.Participants = list(*coordination), list(*participants)
 	if *quiet {
 		cfg.Progress = nil
 	}

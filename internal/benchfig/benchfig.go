@@ -55,11 +55,14 @@ var mu sync.Mutex
 func Record(b testing.TB, f Figure) {
 	b.Helper()
 	f.Source = b.Name()
+	msg := fmt.Sprintf("figure %q: %.4g %s", f.Name, f.Value, f.Unit)
 	if f.Baseline != "" {
-		b.Logf("figure %q: %.4g %s; %s: %.4g; ratio %.2f (goal %s)", f.Name, f.Value, f.Unit, f.Baseline, f.BaselineValue, f.Ratio(), f.Goal)
-	} else {
-		b.Logf("figure %q: %.4g %s (goal %s)", f.Name, f.Value, f.Unit, f.Goal)
+		msg += fmt.Sprintf("; %s: %.4g; ratio %.2f", f.Baseline, f.BaselineValue, f.Ratio())
 	}
+	if f.Goal != "" {
+		msg += " (goal " + f.Goal + ")"
+	}
+	b.Log(msg)
 	path := os.Getenv(EnvFile)
 	if path == "" {
 		return

@@ -20,8 +20,8 @@ func TestRecordedFiguresMakeOneTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	figs, err := benchfig.Read(f)
+	_ = f.Close()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,19 +14,21 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: table FIGURES.jsonl")
 		os.Exit(2)
 	}
-	f, err := os.Open(os.Args[1])
-	if err != nil {
+	if err := run(os.Args[1]); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	defer f.Close()
+}
+
+func run(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
 	figs, err := benchfig.Read(f)
+	_ = f.Close() // read-only: a close error changes nothing read
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		return err
 	}
-	if err := benchfig.WriteTable(os.Stdout, figs); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	return benchfig.WriteTable(os.Stdout, figs)
 }

@@ -1,0 +1,7 @@
+package domain
+
+// Identity is an authenticated caller.
+type Identity struct {
+	ID    string
+	Admin bool
+}

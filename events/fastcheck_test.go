@@ -137,6 +137,16 @@ func jsonOf(v any) []byte {
 	return b
 }
 
+// sortedKeys lists the (type, version) pairs v has a schema for, in order.
+func sortedKeys(v *Validator) []specKey {
+	keys := make([]specKey, 0, len(v.data))
+	for k := range v.data {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+	return keys
+}
+
 // TestFastCheckAgreesWithSchema holds the fast data check to the schema
 // library: on valid data of every event type and on hundreds of near
 // misses each, the fast check never accepts what the library rejects, and
@@ -146,11 +156,7 @@ func TestFastCheckAgreesWithSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	keys := make([]specKey, 0, len(v.data))
-	for k := range v.data {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+	keys := sortedKeys(v)
 	checked, fastValid, seeded := 0, 0, 0
 	for _, k := range keys {
 		sch, fast := v.data[k], v.fast[k]
@@ -194,11 +200,7 @@ func FuzzFastCheck(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	keys := make([]specKey, 0, len(v.data))
-	for k := range v.data {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+	keys := sortedKeys(v)
 	for i, k := range keys {
 		valid, _ := exampleOf(v.data[k], i).(map[string]any)
 		f.Add(uint8(i), jsonOf(valid))

@@ -31,13 +31,17 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./access/
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
 	$(GO) test -run '^$$' -bench AppendSync -benchtime 1x ./eventlog/
-	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/ ./vectors/...
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./vectors/inmem/
+	CMEM_BENCH_LARGE=1 $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./vectors/weaviate/
 	$(GO) test -run '^$$' -bench AgentTurnRoundTrips -benchtime 50x ./app/
-	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x ./node/
+	$(GO) test -run '^$$' -bench RerankPool -benchtime 1x ./app/
+	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x -timeout 30m ./node/
 	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
 	$(GO) test -run '^$$' -bench Sealing -benchtime 3x ./shred/
+	$(GO) test -run '^$$' -bench GraphRetrieve -benchtime 1x ./graphmem/
 	@echo; echo '## cmem figures against their engines (this machine, this run)'; echo
 	$(GO) run ./internal/benchfig/table $(BENCH_FIGURES)
 

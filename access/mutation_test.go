@@ -18,9 +18,12 @@ var ruleHolders = map[string][]string{
 		"TestWriteRefusesSourcesTheWriterCannotRead",         // write check
 		"TestCoordinatorHistoryIsOnlyWhatTheUserMayStillSee", // history
 		"TestDeliveryWithholdsWhatTheUserLost",               // delivery
+		"TestGraphMemoryHidesWhatARevokeTook",                // graph memory
+		"TestRerankerIgnoresWhatTheReaderCannotSee",          // learned re-ranker
 	},
-	"./audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"}, // audit, both backends
-	"./cmd/cmem/": {"TestAuditFindsForgedAnswer"},                                 // the audit's API and CLI
+	"./graphmem/": {"TestTraversalMatchesReferenceUnderChurn", "TestRevokeHidesInsightsRestingOnTheEdge"}, // graph traversal
+	"./audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},                         // audit, both backends
+	"./cmd/cmem/": {"TestAuditFindsForgedAnswer"},                                                         // the audit's API and CLI
 	"./node/": { // end to end
 		"TestCopyingModelLeaksNothing", "TestRevokeDuringSlowToolCall",
 		"TestRevokeMidQueryInEveryCoordinationScheme", // every coordination scheme

@@ -21,7 +21,7 @@ type AgentTurnCmd struct {
 }
 
 // RunAgentTurn answers one assignment on one permission snapshot: the agent
-// reads its memory view first, calls resources in R(a,now) only when memory
+// reads its memory view (and its graph memory, when GraphItems > 0) first, calls resources in R(a,now) only when memory
 // does not cover the subquery (each call re-checked when it is made), and
 // answers. The response's label is the union of everything the agent was
 // shown — its subquery's label, every fragment it read, every resource it
@@ -69,10 +69,15 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 		items = append(items, llm.MemoryItem{ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, Score: *f.Score})
 		shown = append(shown, events.Label{Agents: f.Agents, Resources: f.Resources, Fragments: []string{f.ID}})
 	}
+	graph, graphLabels, err := p.graphContext(ctx, user, &sel, snap)
+	if err != nil {
+		return p.stageError(ctx, q, cmd.Cause, "agent", err)
+	}
+	shown = append(shown, graphLabels...)
 	agent, _ := p.app.view.Agent(sel.Agent)
 	calls := p.newCaller(q, &sel, snap, cmd.Cause, step)
 	ans, err := p.app.llm.Answer(ctx, llm.AnswerRequest{AgentID: sel.Agent, SystemPrompt: agent.SystemPrompt, Subquery: sel.Subquery,
-		Memory: items, Tools: calls.offer(), Call: calls.call, MaxToolCalls: p.cfg.MaxToolCalls, Coverage: p.cfg.Coverage})
+		Memory: items, Graph: graph, Tools: calls.offer(), Call: calls.call, MaxToolCalls: p.cfg.MaxToolCalls, Coverage: p.cfg.Coverage})
 	if ierr := calls.failed(); ierr != nil {
 		// The log failed under a tool call: whatever the provider made of
 		// it, the turn runs again (its events' ids make that harmless).

@@ -101,6 +101,13 @@ type Deps struct {
 	// Keys destroys data keys (*shred.Keyring); nil when content is
 	// written in clear, and then an erasure only reaches the projections.
 	Keys Shredder
+	// Graph is graph memory (*graphmem.Projection), fed by the main
+	// runner; optional (nil: GraphMemory answers ErrUnavailable and agent
+	// turns read no graph memory).
+	Graph GraphMemory
+	// Reranker, optional, re-orders the shared tier of memory views with
+	// what the pool taught it (*rerank.Model); nil ranks by similarity.
+	Reranker Reranker
 }
 
 func (d Deps) validate() error {
@@ -163,6 +170,8 @@ type App struct {
 	archive   QueryArchive
 	feed      LiveFeed
 	keys      Shredder
+	graph     GraphMemory
+	rerank    Reranker
 	adminSum  string
 }
 
@@ -174,6 +183,7 @@ func New(cfg Config, d Deps) (*App, error) {
 	return &App{
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
 		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, keys: d.Keys,
+		graph: d.Graph, rerank: d.Reranker,
 		adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }

@@ -43,5 +43,5 @@ func (a *App) DeleteFragment(ctx context.Context, by Identity, id string) (uint6
 	if err != nil {
 		return 0, fmt.Errorf("delete fragment %s: %w", id, err)
 	}
-	return rev, a.waitOn(ctx, a.viewFresh, rev)
+	return rev, a.waitErased(ctx, rev)
 }

@@ -32,7 +32,8 @@ type fragmentLister interface {
 }
 
 // Digest fences on the log head (or waits for revision when it is set and
-// newer) and hashes the access graph and fragment registry as the log
+// newer), waits until every projection of this process — the vector view
+// included — has applied it, and hashes the access graph and fragment registry as the log
 // defines them at that revision. Admin only: it names every principal.
 func (a *App) Digest(ctx context.Context, by Identity, revision uint64) (Digest, error) {
 	if err := requireAdmin(by); err != nil {
@@ -46,6 +47,12 @@ func (a *App) Digest(ctx context.Context, by Identity, revision uint64) (Digest,
 		revision = head
 	}
 	if err := a.waitFor(ctx, revision); err != nil {
+		return Digest{}, err
+	}
+	// The vector view may have a runner of its own (an external store):
+	// a digest at revision says every projection of this process has
+	// applied it, so it waits for the view too.
+	if err := a.waitOn(ctx, a.viewFresh, revision); err != nil {
 		return Digest{}, err
 	}
 	p := access.AtRevision(revision)

@@ -68,7 +68,19 @@ func (a *App) EraseUser(ctx context.Context, by Identity, user string) (uint64, 
 	if err != nil {
 		return 0, fmt.Errorf("erase user %s: %w", user, err)
 	}
-	return rev, a.waitOn(ctx, a.viewFresh, rev)
+	return rev, a.waitErased(ctx, rev)
+}
+
+// waitErased waits until every projection that may hold erased content
+// has applied the erasure at rev: the vector view, and the core ones
+// (queries, graph memory), which an external view's runner does not wait
+// for. A read that starts after the erasure is acknowledged finds none of
+// it.
+func (a *App) waitErased(ctx context.Context, rev uint64) error {
+	if err := a.waitFor(ctx, rev); err != nil {
+		return err
+	}
+	return a.waitOn(ctx, a.viewFresh, rev)
 }
 
 // eraseDerived destroys the keys of the derived fragments and of the

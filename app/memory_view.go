@@ -62,8 +62,10 @@ type ViewAnswer struct {
 // MemoryView serves π_read(u,a,now): the top KUser fragments of the caller's
 // private tier and the top KCross of the shared tier, both inside M(u,a,now)
 // on graphs that include every acknowledged revoke, ranked by similarity of
-// the query to the fragment key, above the relevance floor (MinScore),
-// shaped by the read policy, and recorded as a MemoryRead event.
+// the query to the fragment key (the shared tier re-ordered by the learned
+// retriever when there is one, see package rerank), above the relevance
+// floor (MinScore), shaped by the read policy, and recorded as a
+// MemoryRead event.
 func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (ViewAnswer, error) {
 	if by.ID == AdminID {
 		return ViewAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no memory view", ErrForbidden)
@@ -138,8 +140,8 @@ func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f
 		return out, pol.Trace(), nil
 	}
 	fetch := k
-	if pol.Kind != "simple" {
-		fetch = min(4*k, 4*MaxK) // a keyword filter may drop many
+	if pol.Kind != "simple" || a.reranks(f.Tier) {
+		fetch = min(4*k, 4*MaxK) // a keyword filter may drop many; the re-ranker may raise one
 	}
 	hits, err := a.store.Search(ctx, vec, f, fetch)
 	if err != nil {
@@ -160,9 +162,16 @@ func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f
 		items = append(items, memory.Surfaced{ID: h.ID, Key: h.Key, Value: h.Value})
 		byID[h.ID] = h
 	}
+	lessons := 0
+	if a.reranks(f.Tier) {
+		items, lessons = a.reranked(user, agent, vec, items, byID, now)
+	}
 	shaped, trace, err := memory.ApplyRead(ctx, pol, items, a.llm)
 	if err != nil {
 		return nil, trace, providerUnavailable(err)
+	}
+	if lessons > 0 {
+		trace.Notes = append(trace.Notes, fmt.Sprintf("re-ranked with what %d admitted memories taught", lessons))
 	}
 	for _, s := range shaped[:min(k, len(shaped))] {
 		h := byID[s.ID]

@@ -34,6 +34,10 @@ type PipelineConfig struct {
 	// HistoryItems is how many earlier answered queries the coordinator is
 	// shown (those still deliverable to the user).
 	HistoryItems int
+	// GraphItems is how many graph-memory items (insights, then key
+	// interactions of similar past queries) an agent is shown beside its
+	// memory view; 0 shows none (the default).
+	GraphItems int
 }
 
 // SetDefaults fills the zero fields.
@@ -67,6 +71,9 @@ func (c PipelineConfig) Validate() error {
 	}
 	if c.StageTimeout <= 0 {
 		errs = append(errs, errors.New("app: StageTimeout must be positive"))
+	}
+	if c.GraphItems < 0 || c.GraphItems > MaxK {
+		errs = append(errs, fmt.Errorf("app: GraphItems must be within 0..%d", MaxK))
 	}
 	if c.QueryTimeout < c.StageTimeout {
 		errs = append(errs, errors.New("app: QueryTimeout must be at least StageTimeout"))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
@@ -78,15 +79,21 @@ type rig struct {
 	log     *captureLog
 	queries *query.Projection
 	graph   *access.Graph
+	deps    app.Deps // what app runs on
 }
 
 func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig {
 	t.Helper()
-	store, err := inmem.New(64)
+	return newRigOn(t, hashing.New(64), provider, mutate...)
+}
+
+// newRigOn is newRig with the embedder emb.
+func newRigOn(t testing.TB, emb embed.Embedder, provider llm.Provider, mutate ...func(*app.Deps)) *rig {
+	t.Helper()
+	store, err := inmem.New(emb.Dims())
 	if err != nil {
 		t.Fatal(err)
 	}
-	emb := hashing.New(64)
 	r := &rig{log: &captureLog{}, queries: query.NewProjection(), graph: access.NewGraph()}
 	frags, pols := memory.NewFragments(), memory.NewPolicies()
 	view := memory.NewViewProjection("view", store, emb)
@@ -102,6 +109,7 @@ func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig
 	for _, m := range mutate {
 		m(&deps)
 	}
+	r.deps = deps
 	r.app, err = app.New(app.Config{AdminToken: "admin-token-for-tests", ReadWait: time.Second, Source: "test",
 		Resources: resources.Options{}}, deps)
 	if err != nil {

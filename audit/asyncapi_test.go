@@ -35,6 +35,7 @@ var samples = map[string]events.Payload{
 	events.TypeFragmentRejected:     &events.FragmentRejected{User: "u", Agent: "a"},
 	events.TypePolicySet:            &events.PolicySet{Target: "read", Scope: events.PolicyScope{User: "u", Agent: "a"}},
 	events.TypeMemoryRead:           &events.MemoryRead{User: "u", Agent: "a"},
+	events.TypeGraphRead:            &events.GraphRead{User: "u", Agent: "a"},
 	events.TypeQuerySubmitted:       &events.QuerySubmitted{ID: "q", User: "u"},
 	events.TypeAgentSelected:        &events.AgentSelected{QueryID: "q", User: "u"},
 	events.TypeResourceCalled:       &events.ResourceCalled{QueryID: "q", User: "u"},

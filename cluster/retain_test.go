@@ -49,9 +49,10 @@ func TestEvictedQueryIsReadBackFromTheLog(t *testing.T) {
 
 // The digest is admin-only, refuses a malformed revision with 400, is
 // deterministic at a past revision, and changes when the graph does: a
-// comparison of digests can fail.
+// comparison of digests can fail. A worker serves the same digest on its
+// metrics address, admin-only too.
 func TestDigestSeesTheGraph(t *testing.T) {
-	c := clustertest.Start(t, clustertest.Options{Gateways: 2})
+	c := clustertest.Start(t, clustertest.Options{Gateways: 2, Workers: 1})
 	l := clustertest.Setup(t, c, "http://127.0.0.1:1")
 	a, b := c.Gateways[0].Base(), c.Gateways[1].Base()
 	digest := func(base, token, query string) (int, map[string]any) {
@@ -64,12 +65,16 @@ func TestDigestSeesTheGraph(t *testing.T) {
 	if st, _ := digest(a, l.Token("w0"), ""); st != 403 {
 		t.Errorf("digest as a user: %d, want 403", st)
 	}
+	wk := c.Workers[0].Base()
+	if st, _ := digest(wk, l.Token("w0"), ""); st != 403 {
+		t.Errorf("a worker's digest as a user: %d, want 403", st)
+	}
 	if st, _ := digest(a, clustertest.AdminToken, "?revision=abc"); st != 400 {
 		t.Errorf("digest of revision abc: %d, want 400", st)
 	}
 	_, before := digest(a, clustertest.AdminToken, "")
 	rev := clustertest.Revision(before)
-	st, g, err := clustertest.Call("PUT", a+"/v1/grants/user-agent/r0/guard", clustertest.AdminToken, nil)
+	st, g, err := clustertest.Call("PUT", a+"/v1/grants/user-agent/r0/scribe", clustertest.AdminToken, nil)
 	if err != nil || st != 200 {
 		t.Fatalf("grant: %d %v %v", st, g, err)
 	}
@@ -79,5 +84,8 @@ func TestDigestSeesTheGraph(t *testing.T) {
 	}
 	if _, again := digest(b, clustertest.AdminToken, fmt.Sprintf("?revision=%d", rev)); again["access"] != before["access"] {
 		t.Errorf("digest at revision %d differs between gateways or over time: %v vs %v", rev, before, again)
+	}
+	if st, wd := digest(wk, clustertest.AdminToken, fmt.Sprintf("?revision=%d", clustertest.Revision(g))); st != 200 || wd["access"] != after["access"] {
+		t.Errorf("the worker's digest at revision %d: %d %v, the gateway's %v", clustertest.Revision(g), st, wd, after)
 	}
 }

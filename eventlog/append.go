@@ -55,7 +55,15 @@ func (l *Log) Append(ctx context.Context, e events.Envelope, opts ...AppendOptio
 		pub = append(pub, jetstream.WithExpectLastSequencePerSubject(o.expectLast))
 	}
 	appendRequests.Inc()
-	ack, err := l.js.PublishMsg(ctx, msg, pub...)
+	publish := func(ctx context.Context) (*jetstream.PubAck, error) { return l.js.PublishMsg(ctx, msg, pub...) }
+	var ack *jetstream.PubAck
+	if o.expectNew || o.expectLast > 0 {
+		// Sent once: a repeat of a conditional append that did land could
+		// be judged on its expectation before its id, and refused.
+		ack, err = publish(ctx)
+	} else {
+		ack, err = retryLost(ctx, publish)
+	}
 	if err != nil {
 		if isWrongLastSequence(err) {
 			return 0, fmt.Errorf("%w: %s", ErrSubjectTaken, msg.Subject)

@@ -168,7 +168,7 @@ func Subject(envelopeSubject string) string {
 func (l *Log) Head(ctx context.Context, filter string) (uint64, error) {
 	headRequests.Inc()
 	if filter == "" {
-		info, err := l.stream.Info(ctx)
+		info, err := retryLost(ctx, func(ctx context.Context) (*jetstream.StreamInfo, error) { return l.stream.Info(ctx) })
 		if err != nil {
 			return 0, fmt.Errorf("eventlog: stream info: %w", err)
 		}
@@ -178,7 +178,9 @@ func (l *Log) Head(ctx context.Context, filter string) (uint64, error) {
 	if strings.HasSuffix(filter, "/") {
 		subj += ".>"
 	}
-	m, err := l.stream.GetLastMsgForSubject(ctx, subj)
+	m, err := retryLost(ctx, func(ctx context.Context) (*jetstream.RawStreamMsg, error) {
+		return l.stream.GetLastMsgForSubject(ctx, subj)
+	})
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return 0, nil
 	}

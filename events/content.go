@@ -45,7 +45,7 @@ type DataSubject struct {
 func HasContent(t string) bool { return contentTypes[t] }
 
 var contentTypes = map[string]bool{
-	TypeFragmentWritten: true, TypeMemoryRead: true, TypeQuerySubmitted: true, TypeAgentSelected: true,
+	TypeFragmentWritten: true, TypeMemoryRead: true, TypeGraphRead: true, TypeQuerySubmitted: true, TypeAgentSelected: true,
 	TypeResourceCalled: true, TypeAgentResponded: true, TypeQueryAnswered: true,
 }
 
@@ -70,6 +70,12 @@ func (p *MemoryRead) DataSubject() DataSubject { return DataSubject{User: p.User
 
 // ContentFields implements Content.
 func (p *MemoryRead) ContentFields() []*string { return []*string{&p.Query} }
+
+// DataSubject implements Content.
+func (p *GraphRead) DataSubject() DataSubject { return DataSubject{User: p.User, Query: p.QueryID} }
+
+// ContentFields implements Content.
+func (p *GraphRead) ContentFields() []*string { return []*string{&p.Query} }
 
 // DataSubject implements Content.
 func (p *QuerySubmitted) DataSubject() DataSubject { return DataSubject{User: p.User, Query: p.ID} }

@@ -11,6 +11,7 @@ const (
 	TypeFragmentRejected = "cmem.fragment.rejected"
 	TypePolicySet        = "cmem.policy.set"
 	TypeMemoryRead       = "cmem.memory.read"
+	TypeGraphRead        = "cmem.memory.graph_read"
 )
 
 // Memory tiers.
@@ -132,6 +133,28 @@ type MemoryRead struct {
 	KCross        int         `json:"k_cross"`
 	Policy        PolicyTrace `json:"policy"`
 }
+
+// GraphRead records graph memory served to User through Agent: which
+// insights, queries and interactions, checked against the access graphs at
+// GraphRevision. Label is the union of their provenance, so the audit can
+// judge the read as it judges a delivery.
+type GraphRead struct {
+	User          string   `json:"user"`
+	Agent         string   `json:"agent"`
+	Query         string   `json:"query"`
+	QueryID       string   `json:"query_id,omitempty"`
+	Insights      []string `json:"insights"`
+	Queries       []string `json:"queries"`
+	Interactions  []string `json:"interactions"`
+	GraphRevision uint64   `json:"graph_revision"`
+	Label         Label    `json:"label"`
+}
+
+// EventType implements Payload.
+func (*GraphRead) EventType() string { return TypeGraphRead }
+
+// EventSubject implements Payload.
+func (p *GraphRead) EventSubject() string { return "graphreads/" + p.User + "/" + p.Agent }
 
 // EventType implements Payload.
 func (*FragmentWritten) EventType() string { return TypeFragmentWritten }

@@ -75,6 +75,7 @@ func init() {
 	register(TypeFragmentRejected, 1, func() Payload { return &FragmentRejected{} })
 	register(TypePolicySet, 1, func() Payload { return &PolicySet{} })
 	register(TypeMemoryRead, 1, func() Payload { return &MemoryRead{} })
+	register(TypeGraphRead, 1, func() Payload { return &GraphRead{} })
 	register(TypeQuerySubmitted, 1, func() Payload { return &QuerySubmitted{} })
 	register(TypeAgentSelected, 1, func() Payload { return &AgentSelected{} })
 	register(TypeResourceCalled, 1, func() Payload { return &ResourceCalled{} })

@@ -67,6 +67,24 @@ func (s *Server) memoryView(w http.ResponseWriter, r *http.Request, by app.Ident
 	writeJSON(w, http.StatusOK, ans)
 }
 
+func (s *Server) memoryGraph(w http.ResponseWriter, r *http.Request, by app.Identity) {
+	var req struct {
+		Agent       string `json:"agent"`
+		Query       string `json:"query"`
+		MinRevision uint64 `json:"min_revision"`
+	}
+	if err := decode(r, &req, true); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ans, err := s.app.GraphMemory(r.Context(), by, app.GraphRequest{Agent: req.Agent, Query: req.Query, MinRevision: req.MinRevision})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ans)
+}
+
 func (s *Server) setPolicy(w http.ResponseWriter, r *http.Request, by app.Identity) {
 	var req struct {
 		Target      string             `json:"target"`

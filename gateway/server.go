@@ -129,6 +129,7 @@ func (s *Server) routes() {
 	authed("GET /v1/access/{user}", s.accessOf)
 	authed("POST /v1/fragments", s.limited("fragments", lim.Fragments, s.writeFragment))
 	authed("POST /v1/memory/view", s.memoryView)
+	authed("POST /v1/memory/graph", s.memoryGraph)
 	authed("POST /v1/policies", s.setPolicy)
 	authed("GET /v1/policies", s.listPolicies)
 	authed("POST /v1/queries", s.limited("queries", lim.Queries, s.submitQuery))

@@ -83,6 +83,14 @@ type MemoryItem struct {
 	Score float32
 }
 
+// GraphItem is one item of an agent's graph memory: an insight or an
+// utterance of a past query (Kind "insight" or "interaction").
+type GraphItem struct {
+	ID   string
+	Kind string
+	Text string
+}
+
 // Tool is a resource offered to an agent as a function.
 type Tool struct {
 	Name        string
@@ -104,7 +112,11 @@ type AnswerRequest struct {
 	SystemPrompt string
 	Subquery     string
 	Memory       []MemoryItem
-	Tools        []Tool // exactly R(a,t)
+	// Graph is the agent's graph memory: insights and key interactions of
+	// similar past queries, shown to a model as guidance. The offline
+	// provider does not generate and answers from Memory and tools only.
+	Graph []GraphItem
+	Tools []Tool // exactly R(a,t)
 	// Call runs a tool and returns its result; the provider calls it only
 	// for tools in Tools, at most MaxToolCalls times.
 	Call         func(ctx context.Context, tool string, args json.RawMessage) (string, error)

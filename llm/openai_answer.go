@@ -9,7 +9,8 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 )
 
-// answerMessage shows the agent its memory view and the subquery.
+// answerMessage shows the agent its memory view, its graph memory and the
+// subquery.
 func answerMessage(req AnswerRequest) string {
 	var b strings.Builder
 	b.WriteString("Relevant memories (most relevant first):\n")
@@ -18,6 +19,12 @@ func answerMessage(req AnswerRequest) string {
 	}
 	for i, m := range req.Memory {
 		fmt.Fprintf(&b, "%d. [%s] %s: %s\n", i+1, m.Tier, squash(m.Key), strings.TrimSpace(m.Value))
+	}
+	if len(req.Graph) > 0 {
+		b.WriteString("\nLessons from similar past queries (graph memory):\n")
+		for i, g := range req.Graph {
+			fmt.Fprintf(&b, "%d. [%s] %s\n", i+1, g.Kind, squash(g.Text))
+		}
 	}
 	fmt.Fprintf(&b, "\nTask:\n%s", strings.TrimSpace(req.Subquery))
 	return b.String()

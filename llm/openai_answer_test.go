@@ -156,3 +156,22 @@ func TestOpenAIAnswerEmpty(t *testing.T) {
 		t.Fatalf("err %v, want ErrProvider", err)
 	}
 }
+
+// TestOpenAIAnswerShowsGraphMemory: the model is shown the agent's graph
+// memory (insights and past utterances) between its memory view and the
+// task.
+func TestOpenAIAnswerShowsGraphMemory(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	srv.EnqueueChat(llmtest.Text("Use the market knowledge base."))
+	p := newOpenAI(t, srv, llm.OpenAIConfig{})
+	req := answerReq(&fakeTools{}, 0)
+	req.Graph = []llm.GraphItem{{ID: "ins_1", Kind: "insight", Text: "market_agent answered 2 past queries by calling market_kb."}}
+	if _, err := p.Answer(context.Background(), req); err != nil {
+		t.Fatal(err)
+	}
+	msg := srv.ChatRequests()[0].Messages[1].Content
+	graph := strings.Index(msg, "1. [insight] market_agent answered 2 past queries by calling market_kb.")
+	if graph < 0 || graph < strings.Index(msg, "Privacy sells.") || graph > strings.Index(msg, "Task:") {
+		t.Fatalf("graph memory is not shown between the memory view and the task:\n%s", msg)
+	}
+}

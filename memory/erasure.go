@@ -13,9 +13,9 @@ import (
 // lists the closure in the erasure event, so a replay drops exactly the
 // same fragments whatever the registry held at the time.
 
-// erasedFragments returns the fragment ids an erasure event removes: a
+// ErasedFragments returns the fragment ids an erasure event removes: a
 // user's listed fragments, or a deleted fragment and those derived from it.
-func erasedFragments(r events.Record) ([]string, error) {
+func ErasedFragments(r events.Record) ([]string, error) {
 	p, err := r.Decode()
 	if err != nil {
 		return nil, err

@@ -48,7 +48,7 @@ func (fs *Fragments) Apply(r events.Record) error {
 	}
 	fs.revision = r.Revision
 	if r.Type == events.TypeUserErased || r.Type == events.TypeFragmentDeleted {
-		ids, err := erasedFragments(r)
+		ids, err := ErasedFragments(r)
 		for _, id := range ids {
 			delete(fs.byID, id)
 		}

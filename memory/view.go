@@ -111,7 +111,7 @@ func (v *ViewProjection) Flush(ctx context.Context) error {
 // erase buffers the deletion of the fragments an erasure event lists; a
 // fragment written earlier in the same batch is dropped from it.
 func (v *ViewProjection) erase(r events.Record) error {
-	ids, err := erasedFragments(r)
+	ids, err := ErasedFragments(r)
 	if err != nil {
 		return err
 	}
@@ -124,8 +124,12 @@ func (v *ViewProjection) erase(r events.Record) error {
 // Resume prepares a store that outlives the process: it returns the
 // revision the view is complete up to, or resets the store and returns 0
 // when it holds vectors of another embedder, claims more than the log
-// holds (head: the log was replaced), or records nothing.
-func (v *ViewProjection) Resume(ctx context.Context, head uint64) (uint64, error) {
+// holds (the log was replaced), or records nothing. head reads the log's
+// head; it is called after the checkpoint is read, because other
+// processes feeding the same store keep moving the checkpoint: a head read
+// before it could be passed by then, and a live shared view be taken for
+// one ahead of its log and reset.
+func (v *ViewProjection) Resume(ctx context.Context, head func(context.Context) (uint64, error)) (uint64, error) {
 	cp, ok := v.store.(vectors.Checkpointer)
 	if !ok {
 		return 0, nil
@@ -134,7 +138,11 @@ func (v *ViewProjection) Resume(ctx context.Context, head uint64) (uint64, error
 	if err != nil {
 		return 0, err
 	}
-	if rev > 0 && rev <= head && model == v.embedder.Model() {
+	last, err := head(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if rev > 0 && rev <= last && model == v.embedder.Model() {
 		return rev, nil
 	}
 	if err := v.store.Reset(ctx); err != nil {

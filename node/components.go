@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/embed/openai"
 	"github.com/cmem/cmem/embed/semantic"
+	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/inmem"
@@ -69,4 +71,23 @@ func newStore(ctx context.Context, cfg Config, dims int) (vectors.Store, bool, e
 		return nil, true, fmt.Errorf("node: weaviate: %w", err)
 	}
 	return s, true, nil
+}
+
+// reranker is the learned retriever the memory view uses, or nil (a nil
+// *rerank.Model in the interface would not read as "none").
+func (n *Node) reranker() app.Reranker {
+	if n.Rerank == nil {
+		return nil
+	}
+	return n.Rerank
+}
+
+// newGraphMemory is graph memory over the configured embedder: its query
+// graph's edges are drawn by the same similarity the memory view ranks by.
+func newGraphMemory(cfg Config, e embed.Embedder) (*graphmem.Projection, error) {
+	g, err := graphmem.New(cfg.GraphMemory, e)
+	if err != nil {
+		return nil, fmt.Errorf("node: %w", err)
+	}
+	return g, nil
 }

@@ -3,6 +3,7 @@ package node
 import (
 	"context"
 	"errors"
+	"github.com/cmem/cmem/graphmem"
 	"time"
 
 	"github.com/cmem/cmem/audit"
@@ -65,8 +66,16 @@ type Config struct {
 	// default, word vectors in the binary) or "hashing". A view built with
 	// one is rebuilt with the other on restart.
 	Embedder string
+	// NoRerank turns the learned retriever off (CMEM_RERANK=off): memory
+	// views rank the shared tier by similarity alone. It is on by default;
+	// it learns only from fragments an admission gate admitted, so without
+	// a gate it changes nothing.
+	NoRerank bool
 
 	Workers workers.Config // pipeline tuning; zero fields take defaults
+	// GraphMemory tunes graph memory (package graphmem); zero fields take
+	// defaults. Agents are shown it when Workers.GraphItems > 0.
+	GraphMemory graphmem.Config
 
 	// ProjectionGate, when set, is called before the in-memory projections
 	// apply each event; an error stops them. Tests use it to hold a

@@ -21,10 +21,12 @@ import (
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/feed"
 	"github.com/cmem/cmem/gateway"
+	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/rerank"
 	"github.com/cmem/cmem/shred"
 	"github.com/cmem/cmem/tracing"
 	"github.com/cmem/cmem/vectors"
@@ -48,6 +50,8 @@ type Node struct {
 	// up to at start (0: rebuilt from the log).
 	ViewResumedFrom uint64
 	Queries         *query.Projection
+	// GraphMemory is graph memory (paper 003), fed by the core runner.
+	GraphMemory *graphmem.Projection
 	// Feed is the live event feed the console streams (last in the core
 	// runner, so every other projection has applied an event before it
 	// is streamed).
@@ -60,12 +64,16 @@ type Node struct {
 	// Keys holds the data keys content is sealed under; nil with
 	// Config.Plaintext.
 	Keys *shred.Keyring
+	// Rerank is the retriever that learns from the shared pool (nil with
+	// Config.NoRerank).
+	Rerank *rerank.Model
 
 	cfg      Config
 	logger   *slog.Logger
 	token    string
 	service  string // the embedded server's service credential
 	reader   string // the embedded server's read-only event-stream credential
+	bus      *busAuth
 	http     *http.Server
 	listener net.Listener
 	ingress  *gateway.NATSIngress
@@ -118,8 +126,11 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		Log: logAdapter{n.Log}, Access: n.Graph, Fresh: n.Runner, Policies: n.Policies, Fragments: n.Fragments,
 		Store: n.Store, ViewFresh: n.ViewRunner, Embedder: n.Embedder, LLM: n.LLM, Queries: n.Queries, Archive: archive,
 		Feed: n.Feed,
-		Keys: n.shredder(),
+		Keys: n.shredder(), Graph: n.GraphMemory, Reranker: n.reranker(),
 	})
+	if err == nil {
+		n.bus.app.Store(n.App) // from now on bus connects fence on users/ like HTTP requests
+	}
 	if err == nil && cfg.serves() {
 		err = n.serve()
 	}
@@ -146,9 +157,9 @@ func (n *Node) open(ctx context.Context) error {
 	var err error
 	cfg := n.cfg
 	n.Graph, n.Policies, n.Fragments, n.Queries = access.NewGraph(), memory.NewPolicies(), memory.NewFragments(), query.NewBoundedProjection(cfg.QueryRetain)
+	n.bus = &busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream, durables: workerDurables(cfg.Workers.Group)}
 	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas, SyncInterval: cfg.NATSSync,
-		InternalToken: n.service, Authorizer: busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream,
-			durables: workerDurables(cfg.Workers.Group)}}, n.logger)
+		InternalToken: n.service, Authorizer: n.bus}, n.logger)
 	if err != nil {
 		return err
 	}
@@ -179,7 +190,10 @@ func (n *Node) open(ctx context.Context) error {
 	if cfg.WrapStore != nil {
 		n.Store = cfg.WrapStore(n.Store)
 	}
-	return nil
+	if !cfg.NoRerank {
+		n.Rerank, err = rerank.New(rerank.Config{})
+	}
+	return err
 }
 
 func (n *Node) startProjections(ctx context.Context) error {
@@ -190,7 +204,13 @@ func (n *Node) startProjections(ctx context.Context) error {
 	}
 	// The audit history answers with the graph, so it comes after it.
 	n.Feed = feed.New(0)
-	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.Audit.History}
+	if n.GraphMemory, err = newGraphMemory(n.cfg, n.Embedder); err != nil {
+		return err
+	}
+	core := []projectors.Projection{n.Graph, n.Policies, n.Fragments, n.Queries, n.GraphMemory, n.Audit.History}
+	if n.Rerank != nil {
+		core = append(core, n.Rerank)
+	}
 	external := n.cfg.WeaviateURL != ""
 	if !external {
 		core = append(core, view)
@@ -212,11 +232,7 @@ func (n *Node) startProjections(ctx context.Context) error {
 			return err
 		}
 		n.ViewRunner.Named("view")
-		head, err := n.Log.Head(ctx, "")
-		if err != nil {
-			return err
-		}
-		from, err := view.Resume(ctx, head)
+		from, err := view.Resume(ctx, func(ctx context.Context) (uint64, error) { return n.Log.Head(ctx, "") })
 		if err != nil {
 			return err
 		}

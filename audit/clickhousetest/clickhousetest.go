@@ -13,10 +13,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/cmem/cmem/internal/childproc"
 )
 
 // ErrNoServer names what to run when clickhouse-server is not installed.
@@ -97,8 +98,7 @@ func (s *Server) Start() error {
 	cmd.Dir = s.dir
 	cmd.Stdout, cmd.Stderr = out, out
 	// The server dies with the test binary even when no cleanup runs.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := spawn(cmd); err != nil {
+	if err := childproc.Start(cmd); err != nil {
 		_ = out.Close()
 		return fmt.Errorf("clickhousetest: start %s: %w", s.bin, err)
 	}
@@ -123,34 +123,6 @@ func (s *Server) Start() error {
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
-}
-
-// spawner starts processes from one OS thread that lives as long as the
-// test binary: Linux sends the parent-death signal when the thread that
-// forked exits, not the process, and Go may retire threads.
-var (
-	spawnOnce sync.Once
-	spawns    chan spawnRequest
-)
-
-type spawnRequest struct {
-	cmd *exec.Cmd
-	err chan error
-}
-
-func spawn(cmd *exec.Cmd) error {
-	spawnOnce.Do(func() {
-		spawns = make(chan spawnRequest)
-		go func() {
-			runtime.LockOSThread() // never unlocked: the thread ends with the process
-			for r := range spawns {
-				r.err <- r.cmd.Start()
-			}
-		}()
-	})
-	r := spawnRequest{cmd: cmd, err: make(chan error, 1)}
-	spawns <- r
-	return <-r.err
 }
 
 // Stop shuts the server down (SIGTERM, then SIGKILL after 30s) and keeps

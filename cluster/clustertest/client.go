@@ -9,11 +9,27 @@ import (
 	"time"
 )
 
-var httpClient = &http.Client{Timeout: 90 * time.Second} // above the gateway's 60 s query wait
+var (
+	httpClient = &http.Client{Timeout: 90 * time.Second} // above the gateway's 60 s query wait
+	// pollClient serves the checks' polls, which ask a process to wait at
+	// most a few seconds (?wait=5, a 5 s read wait): a process that hangs
+	// costs one short timeout per poll, not 90 s, so every check's own
+	// deadline holds.
+	pollClient = &http.Client{Timeout: 20 * time.Second}
+)
 
 // Call sends a JSON request and decodes a JSON object answer. A transport
 // error (a killed gateway) is returned, not fatal: faults make them normal.
 func Call(method, url, token string, body any) (int, map[string]any, error) {
+	return call(httpClient, method, url, token, body)
+}
+
+// Poll is a GET for the checks, with a 20 s timeout (see pollClient).
+func Poll(url, token string) (int, map[string]any, error) {
+	return call(pollClient, "GET", url, token, nil)
+}
+
+func call(client *http.Client, method, url, token string, body any) (int, map[string]any, error) {
 	var r io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -28,7 +44,7 @@ func Call(method, url, token string, body any) (int, map[string]any, error) {
 	}
 	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := httpClient.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		return 0, nil, err
 	}

@@ -6,10 +6,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/cmem/cmem/internal/childproc"
 )
 
 // AdminToken is the bootstrap administrator's token every process of a
@@ -64,11 +67,12 @@ var readyLine = regexp.MustCompile(`cmem (\w+): http://(\S*)  nats: `)
 // its HTTP port and data directory across a Kill and Start.
 type Proc struct {
 	Role string
-	Addr string // host:port of the HTTP API ("" for a worker)
+	// Addr is host:port of the HTTP API (a worker's: its metrics address,
+	// which also serves the digest).
+	Addr string
 	Env  []string
 	Args []string
 
-	t   testing.TB
 	mu  sync.Mutex
 	cmd *exec.Cmd
 	log *strings.Builder
@@ -86,43 +90,66 @@ func (p *Proc) Log() string {
 	return p.log.String()
 }
 
-// Start runs the process and waits (up to within) for its ready line.
-func (p *Proc) Start(within time.Duration) {
-	p.t.Helper()
+// Start runs the process and waits (up to within) for its ready line. A
+// process that exits first, or is not ready in time, fails t with its
+// output. t is the calling test (a subtest restarting a process passes its
+// own: FailNow must run on the test's goroutine).
+func (p *Proc) Start(t testing.TB, within time.Duration) {
+	t.Helper()
 	args := append([]string{p.Role}, p.Args...)
 	if p.Addr != "" {
-		args = append(args, "-http", p.Addr)
+		flag := "-http"
+		if p.Role == "worker" {
+			flag = "-metrics-addr"
+		}
+		args = append(args, flag, p.Addr)
 	}
-	cmd := exec.Command(Binary(p.t), args...)
+	cmd := exec.Command(Binary(t), args...)
 	// Wait never blocks on the output pipes for long after the process is
 	// gone (a kill must not hang the test).
 	cmd.WaitDelay = 5 * time.Second
 	cmd.Env = append(os.Environ(), p.Env...)
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
-		p.t.Fatal(err)
+		t.Fatal(err)
 	}
 	begin := time.Now()
-	if err := cmd.Start(); err != nil {
-		p.t.Fatal(err)
+	if err := childproc.Start(cmd); err != nil {
+		t.Fatal(err)
 	}
 	p.mu.Lock()
 	p.cmd = cmd
 	p.log = &strings.Builder{}
 	p.mu.Unlock()
-	ready := make(chan struct{}, 1)
-	go lines(pipe, p.log, &p.mu, func(s string) {
-		if m := readyLine.FindStringSubmatch(s); m != nil && m[1] == p.Role {
-			ready <- struct{}{}
-		}
-	})
+	ready, exited := make(chan struct{}, 1), make(chan struct{})
+	go func() {
+		defer close(exited)
+		lines(pipe, p.log, &p.mu, func(s string) {
+			if m := readyLine.FindStringSubmatch(s); m != nil && m[1] == p.Role {
+				select {
+				case ready <- struct{}{}:
+				default:
+				}
+			}
+		})
+	}()
 	select {
 	case <-ready:
 		p.Started = time.Since(begin)
+	case <-exited:
+		p.Kill()
+		t.Fatalf("cmem %s %s exited before it was ready:\n%s", p.Role, p.Addr, p.Log())
 	case <-time.After(within):
 		p.Kill()
-		p.t.Fatalf("cmem %s did not become ready within %s:\n%s", p.Role, within, p.Log())
+		t.Fatalf("cmem %s %s did not become ready within %s:\n%s", p.Role, p.Addr, within, p.Log())
 	}
+}
+
+// Running reports whether the process was started and not killed since.
+func (p *Proc) Running() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.cmd != nil
 }
 
 // Kill stops the process with SIGKILL (no-op when it is not running).
@@ -148,6 +175,9 @@ type Options struct {
 	// GatewayArgs and WorkerArgs are flags for every gateway and worker
 	// (e.g. -query-retain, -ack-wait).
 	GatewayArgs, WorkerArgs []string
+	// StartWithin bounds each process's first start (default 3 minutes: a
+	// stall fails the test with the process's output instead of hanging).
+	StartWithin time.Duration
 }
 
 // Cluster is a NATS cluster with cmem gateways and workers on it.
@@ -165,25 +195,32 @@ func Start(t testing.TB, o Options) *Cluster {
 	c := &Cluster{NATS: StartNATS(t)}
 	env := append([]string{"CMEM_NATS_URL=" + c.NATS.URLs(), "CMEM_NATS_REPLICAS=3", "CMEM_ADMIN_TOKEN=" + AdminToken,
 		"CMEM_LOG_LEVEL=warn"}, o.Env...)
-	ports := freePorts(t, o.Gateways)
-	for i := range o.Gateways {
-		c.Gateways = append(c.Gateways, c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", ports[i]), append(slicesClone(env), o.GatewayEnv...), o.GatewayArgs))
+	within := o.StartWithin
+	if within == 0 {
+		within = 3 * time.Minute
 	}
-	for range o.Workers {
-		c.Workers = append(c.Workers, c.add(t, "worker", "", env, o.WorkerArgs))
+	// Workers serve /metrics, /healthz and /v1/debug/digest on their
+	// metrics address: the checks compare every process's projections.
+	ports := freePorts(t, o.Gateways+o.Workers)
+	for i := range o.Gateways {
+		c.Gateways = append(c.Gateways, c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", ports[i]), append(slices.Clone(env), o.GatewayEnv...), o.GatewayArgs, within))
+	}
+	for i := range o.Workers {
+		c.Workers = append(c.Workers, c.add(t, "worker", fmt.Sprintf("127.0.0.1:%d", ports[o.Gateways+i]), env, o.WorkerArgs, within))
 	}
 	return c
 }
 
-func (c *Cluster) add(t testing.TB, role, addr string, env, args []string) *Proc {
-	p := &Proc{Role: role, Addr: addr, Env: append(slicesClone(env), "CMEM_DATA="+t.TempDir()), Args: args, t: t,
+// Procs is every gateway and worker.
+func (c *Cluster) Procs() []*Proc { return append(slices.Clone(c.Gateways), c.Workers...) }
+
+func (c *Cluster) add(t testing.TB, role, addr string, env, args []string, within time.Duration) *Proc {
+	p := &Proc{Role: role, Addr: addr, Env: append(slices.Clone(env), "CMEM_DATA="+t.TempDir()), Args: args,
 		log: &strings.Builder{}}
-	p.Start(30 * time.Minute) // a start at 1M+ events takes minutes on a loaded machine
+	p.Start(t, within)
 	t.Cleanup(p.Kill)
 	return p
 }
-
-func slicesClone(s []string) []string { return append([]string(nil), s...) }
 
 // RSS is the process's resident memory in bytes (Linux /proc), 0 when it
 // is not running or unknown.
@@ -214,7 +251,8 @@ func (c *Cluster) AddGateway(t testing.TB, args ...string) *Proc {
 	t.Helper()
 	port := freePorts(t, 1)[0]
 	env := []string{"CMEM_NATS_URL=" + c.NATS.URLs(), "CMEM_NATS_REPLICAS=3", "CMEM_ADMIN_TOKEN=" + AdminToken, "CMEM_LOG_LEVEL=warn"}
-	p := c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", port), env, args)
+	// A start at 1M+ events takes minutes on a loaded machine.
+	p := c.add(t, "gateway", fmt.Sprintf("127.0.0.1:%d", port), env, args, 30*time.Minute)
 	c.Gateways = append(c.Gateways, p)
 	return p
 }

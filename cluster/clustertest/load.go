@@ -29,11 +29,16 @@ type Load struct {
 	acked   []Acked
 	queries []string
 	stale   []string
+	log     []Event // as the last Check read it
 
 	seq       atomic.Int64
 	Reads     atomic.Int64 // reads after an acknowledged revoke
 	Refused   atomic.Int64 // requests a fault made fail (not acknowledged)
 	Commands  atomic.Int64 // commands acknowledged
+	Fragments atomic.Int64 // fragment writes acknowledged
+	// Shown counts memory views after a grant that showed fragments the
+	// grant admits (the revoke check's counterpart).
+	Shown     atomic.Int64
 	revokers  int
 	writers   int
 	QueryGap  time.Duration
@@ -44,7 +49,7 @@ type Load struct {
 // Setup registers the load's principals through the first gateway: users
 // w0,w1 writing fragments and asking queries through agent "scribe", which
 // may call resource "archive" (an HTTP resource at resourceURL); users
-// r0,r1 whose grant of agent "guard" is toggled.
+// r0,r1 who keep agent "guard" and whose grant of "scribe" is toggled.
 func Setup(t testing.TB, c *Cluster, resourceURL string) *Load {
 	t.Helper()
 	l := &Load{c: c, users: map[string]string{}, revokers: 2, writers: 2, QueryGap: 300 * time.Millisecond,
@@ -71,6 +76,7 @@ func Setup(t testing.TB, c *Cluster, resourceURL string) *Load {
 	for i := range l.revokers {
 		id := fmt.Sprintf("r%d", i)
 		l.users[id] = must("POST", "/v1/users", map[string]string{"id": id}, 201)["token"].(string)
+		must("PUT", "/v1/grants/user-agent/"+id+"/guard", nil, 200)
 	}
 	return l
 }
@@ -106,13 +112,17 @@ func (l *Load) pause(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-// revoker grants and revokes user r<i>'s agent "guard" through one gateway
-// and, after each acknowledged revoke, reads A(r<i>) through the other: the
-// revoked edge must not be there.
+// revoker grants and revokes user r<i>'s agent "scribe" (r<i> keeps
+// "guard") through one gateway and, after each acknowledged revoke, reads
+// through the other: A(r<i>) must not list scribe, a memory view through
+// scribe is refused, and a memory view through guard shows no shared
+// fragment whose provenance names scribe (what w0 and w1 share through
+// it). After each grant the same view may show them: counted in Shown, so
+// that the check is seen to be able to fail.
 func (l *Load) revoker(ctx context.Context, i int) {
 	user := fmt.Sprintf("r%d", i)
-	path := "/v1/grants/user-agent/" + user + "/guard"
-	subject := "grants/user-agent/" + user + "/guard"
+	path := "/v1/grants/user-agent/" + user + "/scribe"
+	subject := "grants/user-agent/" + user + "/scribe"
 	for n := 0; l.pause(ctx, l.OpPause); n++ {
 		w, r := l.gw(i+n), l.gw(i+n+1)
 		for _, grant := range []bool{true, false} {
@@ -127,29 +137,65 @@ func (l *Load) revoker(ctx context.Context, i int) {
 			}
 			l.ack(Acked{Revision: Revision(b), Type: typ, Subject: subject})
 			if grant {
+				if shown, ok := l.sharedThroughGuard(r, user); ok && shown > 0 {
+					l.Shown.Add(1)
+				}
 				continue
 			}
-			st, b, err = Call("GET", r.Base()+"/v1/access/"+user, AdminToken, nil)
-			if err != nil || st != 200 {
-				l.Refused.Add(1)
-				continue
-			}
-			l.Reads.Add(1)
-			if agents, _ := b["agents"].([]any); len(agents) > 0 {
-				l.staleRead(fmt.Sprintf("access through %s after revoke at %s: %v", r.Addr, w.Addr, b))
-			}
-			// The user's own memory view through the revoked agent: refused.
-			st, b, err = Call("POST", r.Base()+"/v1/memory/view", l.users[user], map[string]any{"agent": "guard", "query": "gate"})
-			switch {
-			case err != nil || st >= 500:
-				l.Refused.Add(1)
-			case st != 403:
-				l.staleRead(fmt.Sprintf("memory view through %s after revoke at %s: %d %v", r.Addr, w.Addr, st, b))
-			default:
-				l.Reads.Add(1)
-			}
+			l.afterRevoke(w, r, user)
 		}
 	}
+}
+
+// afterRevoke reads through gateway r what user may see once its grant of
+// scribe was revoked through w.
+func (l *Load) afterRevoke(w, r *Proc, user string) {
+	st, b, err := Call("GET", r.Base()+"/v1/access/"+user, AdminToken, nil)
+	if err != nil || st != 200 {
+		l.Refused.Add(1)
+	} else {
+		l.Reads.Add(1)
+		if agents, _ := b["agents"].([]any); slices.Contains(agents, any("scribe")) {
+			l.staleRead(fmt.Sprintf("access through %s after revoke at %s: %v", r.Addr, w.Addr, b))
+		}
+	}
+	// The user's own memory view through the revoked agent: refused.
+	st, b, err = Call("POST", r.Base()+"/v1/memory/view", l.users[user], map[string]any{"agent": "scribe", "query": "archive fact"})
+	switch {
+	case err != nil || st >= 500:
+		l.Refused.Add(1)
+	case st != 403:
+		l.staleRead(fmt.Sprintf("memory view through %s after revoke at %s: %d %v", r.Addr, w.Addr, st, b))
+	default:
+		l.Reads.Add(1)
+	}
+	// Through the agent it keeps: nothing that scribe's grant admitted.
+	if shown, ok := l.sharedThroughGuard(r, user); ok {
+		l.Reads.Add(1)
+		if shown > 0 {
+			l.staleRead(fmt.Sprintf("memory view through guard at %s after revoke at %s: %d fragments of scribe", r.Addr, w.Addr, shown))
+		}
+	}
+}
+
+// sharedThroughGuard asks user's memory view through guard at gateway g
+// and counts the shared fragments in it whose provenance names scribe; ok
+// is false when the read failed (a fault).
+func (l *Load) sharedThroughGuard(g *Proc, user string) (shown int, ok bool) {
+	st, b, err := Call("POST", g.Base()+"/v1/memory/view", l.users[user], map[string]any{
+		"agent": "guard", "query": "archive fact", "k_user": 0, "k_cross": 20, "min_score": -1})
+	if err != nil || st != 200 {
+		l.Refused.Add(1)
+		return 0, false
+	}
+	shared, _ := b["shared"].([]any)
+	for _, f := range shared {
+		fm, _ := f.(map[string]any)
+		if agents, _ := fm["agents"].([]any); slices.Contains(agents, any("scribe")) {
+			shown++
+		}
+	}
+	return shown, true
 }
 
 func (l *Load) staleRead(s string) {
@@ -158,13 +204,18 @@ func (l *Load) staleRead(s string) {
 	l.mu.Unlock()
 }
 
-// writer writes fragments with unique keys as user w<i>.
+// writer writes fragments with unique keys as user w<i>, every other one
+// shared (readable by whoever may invoke scribe).
 func (l *Load) writer(ctx context.Context, i int) {
 	user := fmt.Sprintf("w%d", i)
 	for n := 0; l.pause(ctx, l.OpPause); n++ {
-		key := fmt.Sprintf("k-%d", l.seq.Add(1))
+		seq := l.seq.Add(1)
+		key, tier := fmt.Sprintf("k-%d", seq), "private"
+		if seq%2 == 0 {
+			tier = "shared"
+		}
 		st, b, err := Call("POST", l.gw(i+n).Base()+"/v1/fragments", l.users[user], map[string]any{
-			"agent": "scribe", "key": key, "value": "archive fact " + key, "tier": "private"})
+			"agent": "scribe", "key": key, "value": "archive fact " + key, "tier": tier})
 		if err != nil || st != 201 {
 			l.Refused.Add(1)
 			continue
@@ -177,6 +228,7 @@ func (l *Load) writer(ctx context.Context, i int) {
 			id, _ := fm["id"].(string)
 			rev, _ := fm["revision"].(float64)
 			l.ack(Acked{Revision: uint64(rev), Type: "cmem.fragment.written", Subject: "fragments/" + user + "/" + id})
+			l.Fragments.Add(1)
 		}
 	}
 }
@@ -220,3 +272,10 @@ func (l *Load) AckedCommands() []Acked {
 
 // Token is user's bearer token.
 func (l *Load) Token(user string) string { return l.users[user] }
+
+// Log is the event log as the last Check read it.
+func (l *Load) Log() []Event {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.log
+}

@@ -17,6 +17,7 @@ type Event struct {
 	Type          string `json:"type"`
 	Subject       string `json:"subject"`
 	CorrelationID string `json:"correlationid"`
+	CausationID   string `json:"causationid"` // set on what a pipeline stage wrote
 }
 
 // ReadLog reads every event of stream through url, in revision order.

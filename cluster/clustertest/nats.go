@@ -20,6 +20,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/cmem/cmem/internal/childproc"
 )
 
 // NATSNode is one nats-server of the cluster.
@@ -32,7 +34,7 @@ type NATSNode struct {
 
 	mu  sync.Mutex
 	cmd *exec.Cmd
-	log *strings.Builder
+	log *lockedLog
 }
 
 // URL is the node's client URL.
@@ -41,7 +43,6 @@ func (n *NATSNode) URL() string { return fmt.Sprintf("nats://127.0.0.1:%d", n.Cl
 // NATS is a three-node JetStream cluster.
 type NATS struct {
 	Nodes []*NATSNode
-	t     testing.TB
 }
 
 // URLs is every node's client URL, comma-separated, as CMEM_NATS_URL takes
@@ -79,7 +80,7 @@ func StartNATS(t testing.TB) *NATS {
 	t.Helper()
 	bin := natsServer(t)
 	ports := freePorts(t, 6)
-	c := &NATS{t: t}
+	c := &NATS{}
 	var routes []string
 	for i := range 3 {
 		routes = append(routes, fmt.Sprintf("nats://127.0.0.1:%d", ports[3+i]))
@@ -95,7 +96,7 @@ func StartNATS(t testing.TB) *NATS {
 			n.Kill()
 		}
 	})
-	c.WaitReady(60 * time.Second)
+	c.WaitReady(t, 60*time.Second)
 	return c
 }
 
@@ -104,10 +105,10 @@ func (n *NATSNode) start(t testing.TB, bin string) {
 	defer n.mu.Unlock()
 	cmd := exec.Command(bin, "-js", "-sd", n.Dir, "-n", n.Name, "-a", "127.0.0.1", "-p", fmt.Sprint(n.ClientPort),
 		"--cluster_name", "cmem", "--cluster", fmt.Sprintf("nats://127.0.0.1:%d", n.ClusterPort), "--routes", n.routes)
-	n.log = &strings.Builder{}
+	n.log = &lockedLog{}
 	cmd.Stdout, cmd.Stderr = n.log, n.log
 	cmd.WaitDelay = 5 * time.Second // a kill must not hang on the output pipes
-	if err := cmd.Start(); err != nil {
+	if err := childproc.Start(cmd); err != nil {
 		t.Fatalf("start %s: %v", n.Name, err)
 	}
 	n.cmd = cmd
@@ -124,15 +125,18 @@ func (n *NATSNode) Kill() {
 	}
 }
 
-// Restart starts a killed node again on its ports and data directory.
-func (c *NATS) Restart(n *NATSNode) {
-	n.start(c.t, natsServer(c.t))
+// Restart starts a killed node again on its ports and data directory; t
+// is the calling (sub)test.
+func (c *NATS) Restart(t testing.TB, n *NATSNode) {
+	t.Helper()
+	n.start(t, natsServer(t))
 }
 
 // WaitReady waits until JetStream answers account info through every
-// running node (a meta leader was elected).
-func (c *NATS) WaitReady(within time.Duration) {
-	c.t.Helper()
+// running node (a meta leader was elected), and fails t, naming the node
+// and with its output, if one does not within.
+func (c *NATS) WaitReady(t testing.TB, within time.Duration) {
+	t.Helper()
 	deadline := time.Now().Add(within)
 	for _, n := range c.Nodes {
 		n.mu.Lock()
@@ -147,7 +151,7 @@ func (c *NATS) WaitReady(within time.Duration) {
 				break
 			}
 			if time.Now().After(deadline) {
-				c.t.Fatalf("JetStream not ready through %s: %v\n%s", n.Name, err, n.log.String())
+				t.Fatalf("JetStream not ready through %s within %s: %v\n%s", n.Name, within, err, n.log.String())
 			}
 			time.Sleep(200 * time.Millisecond)
 		}
@@ -231,4 +235,23 @@ func lines(r interface{ Read([]byte) (int, error) }, b *strings.Builder, mu *syn
 		mu.Unlock()
 		on(sc.Text())
 	}
+}
+
+// lockedLog is a process's output, written by the exec copier while tests
+// read it.
+type lockedLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -18,7 +18,7 @@ func TestHelpExitsZeroEverywhere(t *testing.T) {
 		{"policy", "-h"}, {"policy", "set", "-h"}, {"policy", "list", "-h"},
 		{"user", "-h"}, {"user", "add", "-h"}, {"agent", "add", "-h"}, {"resource", "add", "-h"},
 		{"grant", "-h"}, {"grant", "user-agent", "-h"}, {"revoke", "agent-resource", "-h"},
-		{"access", "-h"}, {"fragment", "write", "-h"}, {"memory", "view", "-h"},
+		{"access", "-h"}, {"fragment", "write", "-h"}, {"memory", "view", "-h"}, {"memory", "graph", "-h"},
 		{"query", "-h"}, {"query", "ask", "-h"}, {"query", "get", "-h"}, {"mcp", "-h"}, {"health", "-h"},
 	} {
 		var out, errOut bytes.Buffer
@@ -93,6 +93,11 @@ func TestCLIWalkthrough(t *testing.T) {
 	id := strings.TrimSpace(run(0, "query", "ask", "where", "to", "eat", "in", "Lyon?", "-no-wait", "-get", "id"))
 	if out := run(0, "query", "get", id, "-wait", "30"); !strings.Contains(out, `"id": "`+id) {
 		t.Fatalf("query get: %s", out)
+	}
+	qRev := strings.TrimSpace(run(0, "query", "get", id, "-get", "revision"))
+	if out := run(0, "memory", "graph", "-agent", "planner", "-query", "where to eat in Lyon", "-min-revision", qRev); !strings.Contains(out, `"insights"`) ||
+		!strings.Contains(out, id) {
+		t.Fatalf("memory graph does not hold the query just answered: %s", out)
 	}
 	if out := run(0, "health"); out != "ok\n" {
 		t.Fatalf("health: %q", out)

@@ -39,18 +39,23 @@ func fragmentCmd(args []string, out io.Writer) error {
 }
 
 const memoryUsage = `usage: cmem memory view -agent A -query Q [-k-user 10] [-k-cross 10] [-min-revision N] [-min-score S]
+       cmem memory graph -agent A -query Q [-min-revision N]
 `
 
-// memoryCmd runs `cmem memory view`.
+// memoryCmd runs `cmem memory view|graph`.
 func memoryCmd(args []string, out io.Writer) error {
 	verb, args, err := subcommand(args, memoryUsage, out)
 	if err != nil {
 		return err
 	}
-	if verb != "view" {
+	switch verb {
+	case "view":
+	case "graph":
+		return memoryGraphCmd(args, out)
+	default:
 		return fmt.Errorf("unknown memory command %q\n\n%s", verb, memoryUsage)
 	}
-	c := newCall("memory view", strings.TrimPrefix(strings.TrimSpace(memoryUsage), "usage: cmem "), out, true)
+	c := newCall("memory view", "memory view -agent A -query Q [-k-user 10] [-k-cross 10] [-min-revision N] [-min-score S]", out, true)
 	agent := c.fs.String("agent", "", "the agent whose view to read")
 	query := c.fs.String("query", "", "the text to rank fragments by")
 	kUser := c.fs.Int("k-user", 10, "private fragments to return (max 100)")
@@ -69,6 +74,18 @@ func memoryCmd(args []string, out io.Writer) error {
 		body["min_score"] = f
 	}
 	return c.do(http.MethodPost, "/v1/memory/view", body, http.StatusOK)
+}
+
+// memoryGraphCmd runs `cmem memory graph`: the caller's graph memory.
+func memoryGraphCmd(args []string, out io.Writer) error {
+	c := newCall("memory graph", "memory graph -agent A -query Q [-min-revision N]", out, true)
+	agent := c.fs.String("agent", "", "the agent whose graph memory to read")
+	query := c.fs.String("query", "", "the text to find similar past queries by")
+	minRev := c.fs.Uint64("min-revision", 0, "wait until graph memory includes this revision")
+	if _, err := c.parse(args, 0); err != nil {
+		return err
+	}
+	return c.do(http.MethodPost, "/v1/memory/graph", map[string]any{"agent": *agent, "query": *query, "min_revision": *minRev}, http.StatusOK)
 }
 
 const queryUsage = `usage: cmem query ask TEXT [-no-wait]     submit a query and wait for its answer (or its id with -no-wait)

@@ -37,6 +37,8 @@ func run(args []string, role string, needsCluster bool) error {
 		return fmt.Errorf("CMEM_NATS_REPLICAS: %w", err)
 	}
 	fs.IntVar(&cfg.Replicas, "replicas", replicas, "replicas of cmem's streams on a NATS cluster (CMEM_NATS_REPLICAS)")
+	fs.BoolVar(&cfg.NoRerank, "no-rerank", env("CMEM_RERANK", "on") == "off",
+		"rank the shared tier of memory views by similarity alone, not by the retriever learned from the pool (CMEM_RERANK=off)")
 	fs.BoolVar(&cfg.Plaintext, "plaintext", env("CMEM_ENCRYPTION", "on") == "off",
 		"write content in clear, not sealed under its data subject's key (CMEM_ENCRYPTION=off); for measurements only")
 	fs.StringVar(&cfg.DocumentRoot, "document-root", env("CMEM_DOCUMENT_ROOT", ""), "directory knowledge bases may name a server-side path in (CMEM_DOCUMENT_ROOT); empty refuses paths")
@@ -56,6 +58,11 @@ func run(args []string, role string, needsCluster bool) error {
 	fs.DurationVar(&cfg.Workers.StageTimeout, "stage-timeout", 60*time.Second, "bound on one pipeline stage (worker roles)")
 	fs.DurationVar(&cfg.Workers.AckWait, "ack-wait", 0, "how soon another worker takes over a stage whose worker went silent (heartbeats every ack-wait/3); 0 = 5s")
 	fs.IntVar(&cfg.Workers.MaxRounds, "max-rounds", 4, "coordinator rounds per query")
+	graphItems, err := strconv.Atoi(env("CMEM_GRAPH_ITEMS", "0"))
+	if err != nil {
+		return fmt.Errorf("CMEM_GRAPH_ITEMS: %w", err)
+	}
+	fs.IntVar(&cfg.Workers.GraphItems, "graph-items", graphItems, "graph-memory items (insights, past interactions) shown to an agent per turn; 0 = none (CMEM_GRAPH_ITEMS)")
 	fs.IntVar(&cfg.QueryRetain, "query-retain", 0, "finished queries kept in memory (older ones are read back from the log); 0 = 10000, negative = all")
 	coverage := fs.Float64("coverage", 0, "offline provider: memory score at which an agent answers from memory and calls no resource; 0 = provider default, above 1 = always call")
 	fs.StringVar(&cfg.Audit.DSN, "clickhouse", env("CMEM_CLICKHOUSE_DSN", ""), "ClickHouse audit trail, clickhouse://host:9000/db; empty = in-process (CMEM_CLICKHOUSE_DSN)")

@@ -3,22 +3,35 @@
 //
 // Exact search is the right default for one process: it needs no server,
 // its answers are the reference the Weaviate backend is measured against,
-// and a scan of 100k 256-d fragments stays within a few milliseconds per
-// tier partition (see the benchmarks).
+// and a scan of 100k 256-d fragments takes about a millisecond (see the
+// benchmarks).
 //
 // Layout, and why:
 //
 //   - Fragments are partitioned by tier, and the private tier by user, so a
 //     search scans only the candidates it may return at all.
 //   - Each partition keeps its vectors in one contiguous []float32 plus the
-//     inverse norm of each vector. A score is then one dot product and one
-//     multiply, while Get still returns the vector exactly as upserted (as
-//     Weaviate does).
-//   - Agent and resource ids are interned to small ints, and every fragment
-//     carries its A(m) and R(m) as fixed-stride bitsets. A search turns the
-//     filter's allowed sets into bitsets once; "A(m) ⊆ Allowed" is then a
-//     few AND-NOT words per fragment, checked before any vector arithmetic.
-//     The Allowed sets are authoritative here; Excluded* are not consulted.
+//     inverse norm of each vector, so Get returns a vector exactly as
+//     upserted (as Weaviate does) and a rescored row is one dot product.
+//   - Beside them, each row is quantised to int8 codes with its scale and
+//     the norm of its quantisation residual (quant.go). The scan reads the
+//     codes, a quarter of the bytes, and bounds each row's cosine by
+//     Cauchy–Schwarz; only rows whose upper bound reaches the k-th best
+//     lower bound are rescored on the float32 vectors. The answer is the
+//     exact top k, ties by ID included; the codes only decide what need not
+//     be looked at.
+//   - Agent and resource ids are interned to small ints. Every row keeps
+//     up to eight of them inline as bit positions in one allowed-set bitset
+//     per search, and A(m) and R(m) as fixed-stride bitsets for rows with
+//     more. A chunk of rows is filtered first (eight bits tested at once,
+//     branch-free), then only its admissible rows are scored; a fragment
+//     outside the filter's allowed sets is never scored, let alone
+//     returned. The Allowed sets are authoritative here; Excluded* are not
+//     consulted.
+//   - The kernels (float32 dot, int8 dot over a list of rows with the next
+//     rows prefetched, the slot-bit test) are AVX2 assembly on amd64 with
+//     portable Go fallbacks elsewhere (dot_*.go); a large partition is
+//     scanned in one stripe per CPU.
 //
 // Search hits carry no Vector (callers rank and read, they do not need it);
 // Get returns it.

@@ -3,6 +3,7 @@ package inmem
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -37,13 +38,12 @@ func (s *Store) Search(ctx context.Context, vector []float32, f vectors.Filter, 
 	allowedA := s.agents.bitsOf(f.AllowedAgents, p.aWords)
 	allowedR := s.res.bitsOf(f.AllowedResources, p.rWords)
 
-	q := slices.Clone(vector)
-	qinv := invNorm(q)
-	for i := range q {
-		q[i] *= qinv
+	f2 := filterBits{
+		slots: allowedBits(s.agents.ids(f.AllowedAgents), s.res.ids(f.AllowedResources), s.agents.len(), s.res.len()),
+		a:     allowedA, r: allowedR,
 	}
-
-	top := scan(p, q, allowedA, allowedR, k)
+	q := newQuery(vector)
+	top := scan(p, &q, &f2, k)
 	hits := make([]vectors.Hit, 0, len(top.c))
 	for _, c := range top.sorted() {
 		hits = append(hits, vectors.Hit{Fragment: p.fragment(int(c.row)), Score: c.score})
@@ -55,45 +55,167 @@ func (s *Store) Search(ctx context.Context, vector []float32, f vectors.Filter, 
 // the CPUs: below it, starting goroutines costs more than it saves.
 const parallelRows = 16384
 
-// scan is the exact top-k of the rows of p inside the allowed sets. A large
-// partition is cut into one stripe per CPU, each with its own top-k, merged
-// at the end: the result is the same (ties break by ID in both), the
-// latency about 1/GOMAXPROCS of a single pass.
-func scan(p *partition, q []float32, allowedA, allowedR []uint64, k int) topK {
+// scan is the exact top-k of the rows of p inside the allowed sets, in two
+// passes. The first reads only the int8 codes (quant.go): each admissible
+// row gets an interval its exact cosine lies in, the k-th best lower bound
+// so far is a threshold, and a row whose upper bound is under it cannot be
+// in the top k; the others are kept as candidates. The second rescores the
+// candidates whose upper bound reaches the final threshold on the float32
+// vectors. Every row of the exact top k is among them (its upper bound is
+// at least its score, which is at least the k-th best lower bound), so the
+// answer is the exact one, ties by ID included.
+//
+// A large partition is cut into one stripe per CPU, each with its own
+// threshold and candidates, merged before the rescoring.
+func scan(p *partition, q *query, f *filterBits, k int) topK {
 	rows := p.len()
 	stripes := 1
 	if rows >= parallelRows {
 		stripes = min(runtime.GOMAXPROCS(0), rows/(parallelRows/2))
 	}
-	tops := make([]topK, stripes)
+	parts := make([]bounded, stripes)
 	var wg sync.WaitGroup
 	for i := range stripes {
 		lo, hi := rows*i/stripes, rows*(i+1)/stripes
-		tops[i] = topK{k: k, meta: p.meta}
-		wg.Go(func() {
-			t := &tops[i]
-			for row := lo; row < hi; row++ {
-				if !subset(p.agents[row*p.aWords:(row+1)*p.aWords], allowedA) ||
-					!subset(p.res[row*p.rWords:(row+1)*p.rWords], allowedR) {
-					continue
-				}
-				t.offer(int32(row), clamp(dot(q, p.vector(row))*p.inv[row]))
-			}
-		})
+		wg.Go(func() { parts[i] = boundStripe(p, q, f, k, lo, hi) })
 	}
 	wg.Wait()
-	top := tops[0]
-	for _, t := range tops[1:] {
-		for _, c := range t.c {
-			top.offer(c.row, c.score)
+	var lows lowerK
+	lows.k = k
+	for _, b := range parts {
+		for _, l := range b.lows.h {
+			lows.offer(l)
+		}
+	}
+	tau := lows.threshold()
+	top := topK{k: k, meta: p.meta}
+	for _, b := range parts {
+		for _, c := range b.cands {
+			if c.score >= tau {
+				row := int(c.row)
+				top.offer(c.row, clamp(dot(q.unit, p.vector(row))*p.inv[row]))
+			}
 		}
 	}
 	return top
 }
 
-// dot is unrolled four ways: the scan is bound by this loop, and the
-// independent accumulators let the CPU overlap the multiply-adds.
-func dot(a, b []float32) float32 {
+// bounded is one stripe's first pass: the k best lower bounds and the rows
+// whose upper bound (in score) reached the threshold when they were seen.
+type bounded struct {
+	lows  lowerK
+	cands []cand
+}
+
+// filterBits is a filter's allowed sets as slot bits and as bitsets.
+type filterBits struct {
+	slots []uint32
+	a, r  []uint64
+}
+
+// allowedBits sets the slot bit of every allowed agent and resource, and
+// bit 0 (an unused slot); it covers every id interned so far.
+func allowedBits(agents, res []int, nAgents, nRes int) []uint32 {
+	top := max(resourceBit(nRes), agentBit(nAgents))
+	out := make([]uint32, top/32+1)
+	out[0] = 1 << unusedSlot
+	for _, n := range agents {
+		b := agentBit(n)
+		out[b>>5] |= 1 << (b & 31)
+	}
+	for _, n := range res {
+		b := resourceBit(n)
+		out[b>>5] |= 1 << (b & 31)
+	}
+	return out
+}
+
+// chunkRows is how many rows a stripe filters before it scores the
+// admissible ones in one call of the prefetching kernel.
+const chunkRows = 512
+
+func boundStripe(p *partition, q *query, f *filterBits, k, from, to int) bounded {
+	b := bounded{lows: lowerK{k: k}, cands: make([]cand, 0, 4*k)}
+	tau := float32(math.Inf(-1))
+	rows := make([]int32, 0, chunkRows)
+	dots := make([]int32, chunkRows)
+	for start := from; start < to; start += chunkRows {
+		rows = rows[:0]
+		end := min(start+chunkRows, to)
+		if p.overflows == 0 {
+			rows = admitRows(p, f.slots, start, end, rows)
+		} else {
+			for row := start; row < end; row++ {
+				if p.admits(row, f.slots, f.a, f.r) {
+					rows = append(rows, int32(row))
+				}
+			}
+		}
+		dotI8Rows(q.codes, p.codes, rows, dots)
+		for i, r := range rows {
+			lo, hi := q.bounds(p, int(r), dots[i])
+			if hi < tau {
+				continue
+			}
+			b.cands = append(b.cands, cand{row: r, score: hi})
+			if b.lows.offer(lo) {
+				tau = b.lows.threshold()
+			}
+		}
+	}
+	return b
+}
+
+// lowerK keeps the k largest lower bounds in a min-heap; its root is the
+// threshold once k are kept.
+type lowerK struct {
+	k int
+	h []float32
+}
+
+// offer keeps x if it is among the k largest so far and reports whether
+// the threshold may have risen.
+func (l *lowerK) offer(x float32) bool {
+	if len(l.h) < l.k {
+		l.h = append(l.h, x)
+		for i := len(l.h) - 1; i > 0 && l.h[(i-1)/2] > l.h[i]; i = (i - 1) / 2 {
+			l.h[i], l.h[(i-1)/2] = l.h[(i-1)/2], l.h[i]
+		}
+		return len(l.h) == l.k
+	}
+	if x <= l.h[0] {
+		return false
+	}
+	l.h[0] = x
+	for i := 0; ; {
+		least, left, right := i, 2*i+1, 2*i+2
+		if left < len(l.h) && l.h[left] < l.h[least] {
+			least = left
+		}
+		if right < len(l.h) && l.h[right] < l.h[least] {
+			least = right
+		}
+		if least == i {
+			return true
+		}
+		l.h[i], l.h[least] = l.h[least], l.h[i]
+		i = least
+	}
+}
+
+// threshold is the k-th largest lower bound, or −∞ while fewer than k rows
+// were seen (then every row is a candidate).
+func (l *lowerK) threshold() float32 {
+	if len(l.h) < l.k {
+		return float32(math.Inf(-1))
+	}
+	return l.h[0]
+}
+
+// dotGeneric is the portable dot product, unrolled four ways so that the
+// independent accumulators let the CPU overlap the multiply-adds; amd64
+// uses the AVX2 kernel instead (dot_amd64.go).
+func dotGeneric(a, b []float32) float32 {
 	b = b[:len(a)]
 	var s0, s1, s2, s3 float32
 	i := 0

@@ -16,8 +16,9 @@ type Config struct {
 	// URL is Weaviate's REST endpoint, such as http://127.0.0.1:8080.
 	URL string
 	// GRPCAddr is host:port of Weaviate's gRPC endpoint (GRPC_PORT,
-	// 50051 by default). Batches use it when set: it is several times
-	// faster than REST for vectors. Empty means REST only.
+	// 50051 by default). Batches and searches use it when set: it is
+	// several times faster than REST for vectors, and a search skips
+	// GraphQL's text round trip. Empty means REST and GraphQL only.
 	GRPCAddr string
 	// Class is the Weaviate class (collection) of the fragments.
 	Class string

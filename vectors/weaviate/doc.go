@@ -43,7 +43,10 @@
 // there are not (a very selective filter) it asks again, then falls back
 // to the full filter.
 //
-// Batches go over gRPC when Config.GRPCAddr is set (REST otherwise).
+// Batches and searches go over gRPC when Config.GRPCAddr is set (REST and
+// GraphQL otherwise); a search then sends the exclusions as CONTAINS_NONE
+// (grpcsearch.go). ACORN, Weaviate's default filter strategy since v1.34,
+// serves the filtered HNSW search.
 // Ingest is bounded by Weaviate's HNSW indexing, a few hundred to a
 // thousand objects/s on a small machine: feed it from the log
 // asynchronously, never on the write path.

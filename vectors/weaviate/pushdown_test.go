@@ -11,9 +11,19 @@ import (
 // Search re-checks every hit against the allowed sets, which would hide a
 // wrong where filter from the contract suite (as slower, retried queries).
 // This test looks at what the server answers to the filter alone.
+// It runs over both query paths: gRPC (CONTAINS_NONE) and GraphQL
+// (Not(ContainsAny)).
 func TestPushdownFilterAlone(t *testing.T) {
+	t.Run("gRPC", func(t *testing.T) { pushdownFilterAlone(t, open(t, Config{Dims: 16})) })
+	t.Run("GraphQL", func(t *testing.T) {
+		s := open(t, Config{Dims: 16})
+		s.search = nil
+		pushdownFilterAlone(t, s)
+	})
+}
+
+func pushdownFilterAlone(t *testing.T, s *Store) {
 	const dims, n, filters = 16, 300, 40
-	s := open(t, Config{Dims: dims})
 	g := vectorstest.NewGen(5, dims, vectorstest.SmallMix)
 	ref := vectorstest.NewReference()
 	fs := g.Fragments(n)
@@ -24,7 +34,7 @@ func TestPushdownFilterAlone(t *testing.T) {
 	for i := range filters {
 		f := g.Filter([]float64{0.3, 0.6, 0.9}[i%3])
 		match := ref.MatchSet(f)
-		raw, err := s.nearVector(t.Context(), g.Vector(), whereFor(f), len(match)+5)
+		raw, err := s.nearVector(t.Context(), g.Vector(), &f, len(match)+5)
 		if err != nil {
 			t.Fatal(err)
 		}

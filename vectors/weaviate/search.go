@@ -56,10 +56,9 @@ const maxPushedExclusions = 32
 func (s *Store) postFiltered(ctx context.Context, vector []float32, f vectors.Filter, allowed allowed, want int) ([]vectors.Hit, bool, error) {
 	loose := f
 	loose.ExcludedResources = nil
-	where := whereFor(loose)
 	limit := min(4*want, s.cfg.MaxResults)
 	for try := 0; try < 2; try++ {
-		raw, err := s.nearVector(ctx, vector, where, limit)
+		raw, err := s.nearVector(ctx, vector, &loose, limit)
 		if err != nil {
 			return nil, false, err
 		}
@@ -83,10 +82,9 @@ func (s *Store) postFiltered(ctx context.Context, vector []float32, f vectors.Fi
 
 // pushedDown sends the whole filter to the server.
 func (s *Store) pushedDown(ctx context.Context, vector []float32, f vectors.Filter, allowed allowed, k int) ([]vectors.Hit, error) {
-	where := whereFor(f)
 	limit := min(k+tieSlack, s.cfg.MaxResults)
 	for {
-		raw, err := s.nearVector(ctx, vector, where, limit)
+		raw, err := s.nearVector(ctx, vector, &f, limit)
 		if err != nil {
 			return nil, err
 		}
@@ -120,13 +118,7 @@ func whereFor(f vectors.Filter) *filters.WhereBuilder {
 	if f.Tier == "private" {
 		ops = append(ops, filters.Where().WithPath([]string{propUser}).WithOperator(filters.Equal).WithValueText(f.User))
 	}
-	for _, ex := range []struct {
-		prop string
-		ids  []string
-	}{{propAgents, f.ExcludedAgents}, {propResources, f.ExcludedResources}} {
-		if len(ex.ids) == 0 {
-			continue
-		}
+	for _, ex := range exclusions(f) {
 		ops = append(ops, filters.Where().WithOperator(filters.Not).WithOperands([]*filters.WhereBuilder{
 			filters.Where().WithPath([]string{ex.prop}).WithOperator(filters.ContainsAny).WithValueText(ex.ids...),
 		}))
@@ -137,15 +129,40 @@ func whereFor(f vectors.Filter) *filters.WhereBuilder {
 	return filters.Where().WithOperator(filters.And).WithOperands(ops)
 }
 
-// nearVector runs the query; where may be nil (the unfiltered baseline of
-// the benchmarks).
-func (s *Store) nearVector(ctx context.Context, vector []float32, where *filters.WhereBuilder, limit int) ([]vectors.Hit, error) {
+// exclusion is one provenance property and the ids it must contain none of.
+type exclusion struct {
+	prop string
+	ids  []string
+}
+
+// exclusions are f's non-empty exclusion lists, for either query path.
+func exclusions(f vectors.Filter) []exclusion {
+	var out []exclusion
+	for _, ex := range []exclusion{{propAgents, f.ExcludedAgents}, {propResources, f.ExcludedResources}} {
+		if len(ex.ids) > 0 {
+			out = append(out, ex)
+		}
+	}
+	return out
+}
+
+// nearVector runs the query, over gRPC when there is a connection; f may
+// be nil (the unfiltered baseline of the benchmarks).
+func (s *Store) nearVector(ctx context.Context, vector []float32, f *vectors.Filter, limit int) ([]vectors.Hit, error) {
+	if s.search != nil {
+		return s.nearVectorGRPC(ctx, vector, f, limit)
+	}
+	return s.nearVectorGraphQL(ctx, vector, f, limit)
+}
+
+// nearVectorGraphQL is nearVector without a gRPC connection.
+func (s *Store) nearVectorGraphQL(ctx context.Context, vector []float32, f *vectors.Filter, limit int) ([]vectors.Hit, error) {
 	q := s.client.GraphQL().Get().WithClassName(s.cfg.Class).
 		WithNearVector(s.client.GraphQL().NearVectorArgBuilder().WithVector(vector)).
 		WithLimit(limit).
 		WithFields(append(fragmentFields(), graphql.Field{Name: "_additional", Fields: []graphql.Field{{Name: "id"}, {Name: "distance"}}})...)
-	if where != nil {
-		q = q.WithWhere(where)
+	if f != nil {
+		q = q.WithWhere(whereFor(*f))
 	}
 	resp, err := q.Do(ctx)
 	if err != nil {

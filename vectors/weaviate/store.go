@@ -26,6 +26,7 @@ var ErrClosed = errors.New("weaviate: store is closed")
 type Store struct {
 	cfg    Config
 	client *weaviate.Client
+	search *grpcSearch // nil without Config.GRPCAddr: searches use GraphQL
 	closed atomic.Bool
 }
 
@@ -52,10 +53,17 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		return nil, fmt.Errorf("weaviate: new client: %w", err)
 	}
 	s := &Store{cfg: cfg, client: client}
+	if cfg.GRPCAddr != "" {
+		if s.search, err = dialSearch(cfg.GRPCAddr); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.waitReady(ctx); err != nil {
+		_ = s.Close()
 		return nil, err
 	}
 	if err := s.ensureClass(ctx); err != nil {
+		_ = s.Close()
 		return nil, err
 	}
 	return s, nil
@@ -231,9 +239,15 @@ func (s *Store) drop(ctx context.Context) error {
 	return nil
 }
 
-// Close marks the store closed. The data stays on the server. (The client
-// offers no way to close its connections; they go with the process.)
+// Close marks the store closed and closes the search connection. The data
+// stays on the server. (The client offers no way to close its own
+// connections; they go with the process.)
 func (s *Store) Close() error {
-	s.closed.Store(true)
+	if s.closed.Swap(true) || s.search == nil {
+		return nil
+	}
+	if err := s.search.conn.Close(); err != nil {
+		return fmt.Errorf("weaviate: close gRPC: %w", err)
+	}
 	return nil
 }

@@ -87,6 +87,9 @@ class TestClient(LiveTest):
         deliveries = self.admin.audit_deliveries(q["id"], min_revision=q["revision"])
         self.assertTrue(all(d["kind"] == "delivery" and d["admissible"] for d in deliveries), deliveries)
         self.assertIn("queries", self.admin.audit_metrics(min_revision=q["revision"]))
+        graph = self.me.memory_graph(self.agent, "eat in Lyon", min_revision=q["revision"])
+        self.assertIn(q["id"], [g["id"] for g in graph["queries"]], graph)
+        self.assertTrue(graph["insights"] and all("agents" in i["provenance"] for i in graph["insights"]), graph)
 
 
 class TestAsyncClient(LiveTest):

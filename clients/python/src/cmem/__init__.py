@@ -22,6 +22,10 @@ from .types import (
     AgentAccess,
     Created,
     Fragment,
+    GraphInsight,
+    GraphInteraction,
+    GraphMemory,
+    GraphQuery,
     Label,
     Policy,
     Query,
@@ -33,6 +37,6 @@ from .types import (
 
 __all__ = [
     "Access", "AgentAccess", "AsyncClient", "BadRequest", "Client", "CmemError", "Conflict", "Created",
-    "Forbidden", "Fragment", "Label", "NotFound", "Policy", "Query", "QueryStep", "RefusedByPolicy", "ServerError",
+    "Forbidden", "Fragment", "GraphInsight", "GraphInteraction", "GraphMemory", "GraphQuery", "Label", "NotFound", "Policy", "Query", "QueryStep", "RefusedByPolicy", "ServerError",
     "Unauthenticated", "Unavailable", "UserCreated", "View", "Written",
 ]

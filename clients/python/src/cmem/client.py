@@ -11,7 +11,7 @@ import urllib.request
 from typing import Any, Dict, Iterable, List, Optional, cast
 
 from .errors import from_answer
-from .types import Access, Created, Policy, Query, UserCreated, View, Written
+from .types import Access, Created, GraphMemory, Policy, Query, UserCreated, View, Written
 
 DEFAULT_URL = "http://127.0.0.1:8080"
 
@@ -153,6 +153,11 @@ class Client:
         if min_score is not None:
             body["min_score"] = min_score
         return cast(View, self._call("POST", "/v1/memory/view", body))
+
+    def memory_graph(self, agent: str, query: str, *, min_revision: Optional[int] = None) -> GraphMemory:
+        """This user's graph memory through agent: similar past queries, their insights and key interactions."""
+        body: Dict[str, Any] = {"agent": agent, "query": query, "min_revision": self._min(min_revision) or 0}
+        return cast(GraphMemory, self._call("POST", "/v1/memory/graph", body))
 
     # --- queries ---------------------------------------------------------------
 

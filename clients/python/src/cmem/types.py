@@ -56,6 +56,45 @@ class Label(TypedDict):
     fragments: NotRequired[List[str]]
 
 
+class GraphInsight(TypedDict):
+    id: str
+    role: str
+    status: str
+    approach: str
+    text: str
+    supporting: List[str]
+    provenance: Label
+
+
+class GraphQuery(TypedDict):
+    id: str
+    text: str
+    status: str
+    stage: NotRequired[str]
+    reason: NotRequired[str]
+    provenance: Label
+    neighbors: List[str]
+    score: float
+
+
+class GraphInteraction(TypedDict):
+    id: str
+    query: str
+    round: int
+    agent: str
+    kind: str
+    text: str
+    provenance: Label
+
+
+class GraphMemory(TypedDict):
+    revision: int
+    graph_revision: int
+    insights: List[GraphInsight]
+    queries: List[GraphQuery]
+    interactions: List[GraphInteraction]
+
+
 class QueryStep(TypedDict):
     agent: str
     subquery: str

@@ -1,0 +1,59 @@
+package graphmem
+
+import (
+	"errors"
+)
+
+// Config tunes the projection and the traversal; zero fields take the
+// defaults of SetDefaults.
+type Config struct {
+	// K is the number of most similar queries the traversal starts from
+	// (paper Eq. 4: k ∈ {1, 2}). Default 2.
+	K int
+	// M is the number of queries whose interactions are returned (Eq. 7:
+	// M ∈ {2..5}). Default 3.
+	M int
+	// EdgeThreshold is the cosine similarity at which two queries of a user
+	// are joined by a semantic edge. Default 0.5.
+	EdgeThreshold float32
+	// MaxQueries, MaxInsights and MaxInteractions bound the answer (the
+	// most similar queries of the expanded set; every one of them still
+	// counts for the insights). Defaults 8, 6 and 12.
+	MaxQueries, MaxInsights, MaxInteractions int
+	// PerUser bounds the queries kept per user: the oldest leave once
+	// PerUser newer ones have finished. Default 1000.
+	PerUser int
+}
+
+// SetDefaults fills the zero fields.
+func (c *Config) SetDefaults() {
+	def := func(v *int, d int) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&c.K, 2)
+	def(&c.M, 3)
+	def(&c.MaxQueries, 8)
+	def(&c.MaxInsights, 6)
+	def(&c.MaxInteractions, 12)
+	def(&c.PerUser, 1000)
+	if c.EdgeThreshold == 0 {
+		c.EdgeThreshold = 0.5
+	}
+}
+
+// Validate reports every problem with c.
+func (c Config) Validate() error {
+	var errs []error
+	if c.K < 1 || c.M < 1 {
+		errs = append(errs, errors.New("graphmem: K and M must be at least 1"))
+	}
+	if c.EdgeThreshold <= -1 || c.EdgeThreshold > 1 {
+		errs = append(errs, errors.New("graphmem: EdgeThreshold must be within (-1, 1]"))
+	}
+	if c.MaxQueries < 1 || c.MaxInsights < 1 || c.MaxInteractions < 1 || c.PerUser < 1 {
+		errs = append(errs, errors.New("graphmem: MaxQueries, MaxInsights, MaxInteractions and PerUser must be at least 1"))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,136 @@
+package weaviate
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	pb "github.com/weaviate/weaviate/grpc/generated/protocol/v1"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/cmem/cmem/vectors"
+)
+
+// Searches go over Weaviate's gRPC Search call when Config.GRPCAddr is set:
+// the GraphQL path spends most of a filtered query building, parsing and
+// serialising text (the where clause with its id lists on the way in, the
+// over-fetched objects as JSON on the way out). weaviate-go-client/v4 only
+// batches over gRPC, so the search speaks the server's own generated
+// protocol (github.com/weaviate/weaviate/grpc/generated/protocol/v1).
+
+// opContainsNone is Weaviate's CONTAINS_NONE filter operator (server
+// v1.33 and later; the v1.27 protocol module this build links predates
+// it). Protobuf enums are open, so the number goes over the wire as is.
+const opContainsNone pb.Filters_Operator = 14
+
+// grpcSearch is the store's gRPC connection for searches.
+type grpcSearch struct {
+	conn   *grpc.ClientConn
+	client pb.WeaviateClient
+}
+
+// dialSearch connects lazily: the first search dials.
+func dialSearch(addr string) (*grpcSearch, error) {
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20)))
+	if err != nil {
+		return nil, fmt.Errorf("weaviate: dial gRPC %s: %w", addr, err)
+	}
+	return &grpcSearch{conn: conn, client: pb.NewWeaviateClient(conn)}, nil
+}
+
+// pbFilterFor is whereFor in the gRPC protocol: the same conjunction, with
+// CONTAINS_NONE for ¬ContainsAny.
+func pbFilterFor(f vectors.Filter) *pb.Filters {
+	text := func(prop, v string) *pb.Filters {
+		return &pb.Filters{Operator: pb.Filters_OPERATOR_EQUAL, Target: target(prop), TestValue: &pb.Filters_ValueText{ValueText: v}}
+	}
+	ops := []*pb.Filters{text(propTier, f.Tier)}
+	if f.Tier == "private" {
+		ops = append(ops, text(propUser, f.User))
+	}
+	for _, ex := range exclusions(f) {
+		ops = append(ops, &pb.Filters{Operator: opContainsNone, Target: target(ex.prop),
+			TestValue: &pb.Filters_ValueTextArray{ValueTextArray: &pb.TextArray{Values: ex.ids}}})
+	}
+	if len(ops) == 1 {
+		return ops[0]
+	}
+	return &pb.Filters{Operator: pb.Filters_OPERATOR_AND, Filters: ops}
+}
+
+func target(prop string) *pb.FilterTarget {
+	return &pb.FilterTarget{Target: &pb.FilterTarget_Property{Property: prop}}
+}
+
+// nearVectorGRPC is nearVector over gRPC; f nil is unfiltered.
+func (s *Store) nearVectorGRPC(ctx context.Context, vector []float32, f *vectors.Filter, limit int) ([]vectors.Hit, error) {
+	buf := make([]byte, 4*len(vector))
+	for i, x := range vector {
+		binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(x))
+	}
+	req := &pb.SearchRequest{
+		Collection: s.cfg.Class,
+		Limit:      uint32(limit),
+		NearVector: &pb.NearVector{VectorBytes: buf},
+		Properties: &pb.PropertiesRequest{NonRefProperties: []string{
+			propID, propKey, propValue, propTier, propUser, propAgents, propResources, propCreatedAt, propRevision, propModel,
+		}},
+		Metadata:    &pb.MetadataRequest{Distance: true},
+		Uses_123Api: true, Uses_125Api: true, Uses_127Api: true,
+	}
+	if f != nil {
+		req.Filters = pbFilterFor(*f)
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+	defer cancel()
+	reply, err := s.search.client.Search(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("weaviate: nearVector (gRPC): %w", err)
+	}
+	hits := make([]vectors.Hit, 0, len(reply.GetResults()))
+	for _, r := range reply.GetResults() {
+		o := map[string]any{}
+		for name, v := range r.GetProperties().GetNonRefProps().GetFields() {
+			o[name] = plain(v)
+		}
+		frag, err := decodeFragment(o)
+		if err != nil {
+			return nil, fmt.Errorf("weaviate: nearVector (gRPC): %w", err)
+		}
+		hits = append(hits, vectors.Hit{Fragment: frag, Score: 1 - r.GetMetadata().GetDistance()})
+	}
+	return hits, nil
+}
+
+// plain converts a gRPC property value to the shape GraphQL's JSON decodes
+// to (string, float64, []any), so one decoder reads both.
+func plain(v *pb.Value) any {
+	switch k := v.GetKind().(type) {
+	case *pb.Value_TextValue:
+		return k.TextValue
+	case *pb.Value_DateValue:
+		return k.DateValue
+	case *pb.Value_UuidValue:
+		return k.UuidValue
+	case *pb.Value_IntValue:
+		return float64(k.IntValue)
+	case *pb.Value_NumberValue:
+		return k.NumberValue
+	case *pb.Value_ListValue:
+		// Text lists are all a fragment has; the request declares the
+		// 1.25+ protocol, so they come typed.
+		tv, ok := k.ListValue.GetKind().(*pb.ListValue_TextValues)
+		if !ok {
+			return []any{}
+		}
+		out := make([]any, len(tv.TextValues.GetValues()))
+		for i, s := range tv.TextValues.GetValues() {
+			out[i] = s
+		}
+		return out
+	}
+	return nil
+}

@@ -14,6 +14,9 @@ type chunk struct {
 	msgs []eventlog.Msg
 	rows batch
 	done chan struct{} // closed when rows are ready
+	// caughtUp says the reader had read the whole log when it cut this
+	// chunk: nothing more is coming for now.
+	caughtUp bool
 }
 
 // chunkSize is how many events a worker converts at a time; a partial
@@ -27,7 +30,9 @@ const chunkSize = 256
 // ctx with its cause.
 func (p *Projector) convert(ctx context.Context, cancel context.CancelCauseFunc, from uint64) (chunks <-chan *chunk, converted <-chan struct{}) {
 	workers := runtime.GOMAXPROCS(0)
-	ordered := make(chan *chunk, 4*workers+p.cfg.BatchSize/chunkSize)
+	// Room for a whole batch beyond the one being flushed: the next batch
+	// is read and converted while ClickHouse writes this one.
+	ordered := make(chan *chunk, 4*workers+2*p.cfg.BatchSize/chunkSize)
 	work := make(chan *chunk, 2*workers)
 	done := make(chan struct{})
 	var wg sync.WaitGroup
@@ -53,6 +58,7 @@ func (p *Projector) convert(ctx context.Context, cancel context.CancelCauseFunc,
 			if len(cur.msgs) < chunkSize && m.Pending > 0 {
 				return nil
 			}
+			cur.caughtUp = m.Pending == 0
 			// The writer takes chunks in this order and waits for each.
 			for _, ch := range []chan *chunk{ordered, work} {
 				select {

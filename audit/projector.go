@@ -102,7 +102,11 @@ func (p *Projector) session(parent context.Context) error {
 }
 
 // write batches the converted chunks and flushes when a batch is full or
-// FlushInterval after its first event, whichever comes first.
+// FlushInterval after its first event, whichever comes first; or as soon
+// as the reader has caught up with the log if the batch already holds a
+// tenth of BatchSize, so that the end of a catch-up is not held back by
+// the interval while a quiet log is still written in batches, not event
+// by event.
 func (p *Projector) write(ctx context.Context, chunks <-chan *chunk) error {
 	b := &batch{}
 	timer := time.NewTimer(time.Hour)
@@ -137,7 +141,7 @@ func (p *Projector) write(ctx context.Context, chunks <-chan *chunk) error {
 				timer.Reset(p.cfg.FlushInterval)
 			}
 			b.merge(&c.rows)
-			if b.len() >= p.cfg.BatchSize {
+			if b.len() >= p.cfg.BatchSize || (c.caughtUp && b.len() >= max(p.cfg.BatchSize/10, 1)) {
 				if err := flush(); err != nil {
 					return err
 				}
@@ -152,9 +156,10 @@ func (p *Projector) flush(ctx context.Context, b *batch) error {
 	if err := p.store.write(wctx, b); err != nil {
 		return fmt.Errorf("audit: flush up to revision %d: %w", b.last, err)
 	}
-	for _, t := range append(typedTables(b), tableData{name: "events", rows: b.len()}) {
-		rowsWritten.WithLabelValues(t.name).Add(float64(t.rows))
+	for _, t := range typedTableList {
+		rowsWritten.WithLabelValues(t.name).Add(float64(t.rows(b)))
 	}
+	rowsWritten.WithLabelValues("events").Add(float64(b.len()))
 	p.setRevision(b.last)
 	return nil
 }

@@ -72,15 +72,20 @@ func newRig(t testing.TB, srv *clickhousetest.Server, cfg audit.Config) *rig {
 
 func (r *rig) append(t testing.TB, envs []events.Envelope) uint64 {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
 	for len(envs) > 0 {
+		// A deadline per chunk: a loaded machine slows a large workload
+		// down, it does not make it wrong.
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		n := min(len(envs), 10_000)
-		if _, err := r.log.AppendBatch(ctx, envs[:n]); err != nil {
+		_, err := r.log.AppendBatch(ctx, envs[:n])
+		cancel()
+		if err != nil {
 			t.Fatal(err)
 		}
 		envs = envs[n:]
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
 	head, err := r.log.Head(ctx, "")
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -107,11 +108,27 @@ func (s *Store) Revision(ctx context.Context) (uint64, error) {
 // holds a prefix of the batch whose typed rows are all written, so resuming
 // after max(events.revision) loses nothing. Typed rows written twice that
 // way are duplicates of the same event id, which every query ignores.
+//
+// The typed tables are independent of each other, so they are inserted
+// concurrently, each on its own connection: the round trips overlap and
+// ClickHouse works on several parts at once. The events wait for all of
+// them.
 func (s *Store) write(ctx context.Context, b *batch) error {
-	for _, t := range typedTables(b) {
-		if err := s.insert(ctx, t); err != nil {
-			return err
+	errs := make([]error, len(typedTableList))
+	var wg sync.WaitGroup
+	for i, t := range typedTableList {
+		if t.rows(b) == 0 {
+			continue
 		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = s.insert(ctx, t.build(b))
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	for _, run := range partitionRuns(b.events) {
 		if err := s.insert(ctx, eventsTable(run)); err != nil {

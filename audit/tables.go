@@ -59,9 +59,30 @@ func eventsTable(rows []eventRow) tableData {
 	}
 }
 
+// typedTable is one typed table of a batch: how many rows it has and how
+// to lay them out as columns.
+type typedTable struct {
+	name  string
+	rows  func(*batch) int
+	build func(*batch) tableData
+}
+
+var typedTableList = []typedTable{
+	{"grants", func(b *batch) int { return len(b.grants) }, func(b *batch) tableData { return grantsTable(b.grants) }},
+	{"fragments", func(b *batch) int { return len(b.fragments) }, func(b *batch) tableData { return fragmentsTable(b.fragments) }},
+	{"reads", func(b *batch) int { return len(b.reads) }, func(b *batch) tableData { return readsTable(b.reads) }},
+	{"read_fragments", func(b *batch) int { return len(b.readFragments) },
+		func(b *batch) tableData { return readFragmentsTable(b.readFragments) }},
+	{"query_facts", func(b *batch) int { return len(b.queryFacts) }, func(b *batch) tableData { return queryFactsTable(b.queryFacts) }},
+	{"deliveries", func(b *batch) int { return len(b.deliveries) }, func(b *batch) tableData { return deliveriesTable(b.deliveries) }},
+}
+
 func typedTables(b *batch) []tableData {
-	return []tableData{grantsTable(b.grants), fragmentsTable(b.fragments), readsTable(b.reads),
-		readFragmentsTable(b.readFragments), queryFactsTable(b.queryFacts), deliveriesTable(b.deliveries)}
+	out := make([]tableData, len(typedTableList))
+	for i, t := range typedTableList {
+		out[i] = t.build(b)
+	}
+	return out
 }
 
 func grantsTable(rows []grantRow) tableData {

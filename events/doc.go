@@ -8,6 +8,12 @@
 // (cmem.user.registered, ...) are independent of Go package paths and are never
 // renamed; an incompatible payload change is a new schemaversion.
 //
+// The schemas are the contract and the schema library has the last word:
+// for speed, the data of an event is first checked straight off its bytes
+// for the keywords the schemas use (fastcheck.go), and only what that check
+// does not accept is decoded for the library, which gives the verdict and
+// the message. Tests and a fuzz target hold the two to the same verdicts.
+//
 // The package knows nothing about NATS or HTTP: it is the inner ring that the
 // log, the projectors and the gateway all depend on.
 package events

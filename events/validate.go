@@ -21,6 +21,7 @@ const envelopeSchemaID = "https://cmem.dev/schemas/envelope.v1.json"
 type Validator struct {
 	envelope *jsonschema.Schema
 	data     map[specKey]*jsonschema.Schema
+	fast     map[specKey]*fastCheck
 }
 
 var (
@@ -58,7 +59,7 @@ func NewValidator() (*Validator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("events: load schemas: %w", err)
 	}
-	v := &Validator{data: make(map[specKey]*jsonschema.Schema, len(specs))}
+	v := &Validator{data: make(map[specKey]*jsonschema.Schema, len(specs)), fast: make(map[specKey]*fastCheck, len(specs))}
 	if v.envelope, err = c.Compile(envelopeSchemaID); err != nil {
 		return nil, fmt.Errorf("events: compile envelope schema: %w", err)
 	}
@@ -68,6 +69,7 @@ func NewValidator() (*Validator, error) {
 			return nil, fmt.Errorf("events: compile schema of %s v%d: %w", k.typ, k.version, err)
 		}
 		v.data[k] = sch
+		v.fast[k] = compileFast(sch)
 	}
 	return v, nil
 }
@@ -96,6 +98,15 @@ func (v *Validator) CheckData(e Envelope) error {
 	if !ok {
 		return fmt.Errorf("%w: %s v%d", ErrUnknownType, e.Type, e.SchemaVersion)
 	}
+	if v.fast[specKey{e.Type, e.SchemaVersion}].valid(e.Data) {
+		return nil
+	}
+	// Not certainly valid: the library has the verdict and says why.
+	return schemaCheck(sch, e)
+}
+
+// schemaCheck checks e's data with the schema library alone.
+func schemaCheck(sch *jsonschema.Schema, e Envelope) error {
 	// jsonv2 decodes numbers as float64, which the validator accepts; it is
 	// several times cheaper than the validator's own json.Number decoding.
 	var data any

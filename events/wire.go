@@ -1,6 +1,7 @@
 package events
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -41,21 +42,21 @@ func validType(t string) bool {
 	if !ok {
 		return false
 	}
-	parts := strings.Split(rest, ".")
-	if len(parts) < 2 {
-		return false
-	}
-	for _, p := range parts {
-		if p == "" {
-			return false
-		}
-		for i := 0; i < len(p); i++ {
-			if c := p[i]; (c < 'a' || c > 'z') && c != '_' {
+	parts, prev := 1, byte('.')
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		switch {
+		case c == '.':
+			if prev == '.' {
 				return false
 			}
+			parts++
+		case (c < 'a' || c > 'z') && c != '_':
+			return false
 		}
+		prev = c
 	}
-	return true
+	return parts >= 2 && prev != '.'
 }
 
 // decodeEnvelope decodes and checks the envelope of raw; the data member is
@@ -132,6 +133,9 @@ func (w *wireEnvelope) check(correlationID, causationID string) error {
 func optionalString(name string, v jsontext.Value) (string, error) {
 	if len(v) == 0 {
 		return "", nil
+	}
+	if v.Kind() == '"' && bytes.IndexByte(v, '\\') < 0 {
+		return string(v[1 : len(v)-1]), nil // checked by the decoder, nothing to unescape
 	}
 	var out string
 	if v.Kind() != '"' || jsonv2.Unmarshal(v, &out) != nil {

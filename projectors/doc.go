@@ -1,8 +1,9 @@
 // Package projectors runs read models (projections) over the event log.
 //
 // A Runner follows the log from the beginning with an ordered consumer,
-// checks every event against its JSON Schema, and hands it to each of its
-// projections in log order. An event that fails the check, or that a
+// checks every event against its JSON Schema (on GOMAXPROCS workers, batch
+// by batch, between the reader and the applier: see pipeline.go), and hands
+// it to each of its projections in log order, one event at a time. An event that fails the check, or that a
 // projection rejects, is recorded on the dead-letter subject of that
 // projection with the reason, and the runner moves on: one bad event never
 // stops the stream. Projections live in memory and are rebuilt at start,

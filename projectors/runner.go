@@ -107,58 +107,6 @@ func (r *Runner) Run(ctx context.Context) error {
 	}
 }
 
-// follow runs one subscription. Receiving and projecting are two goroutines
-// joined by a channel of batches, so that checking and applying events
-// overlaps with fetching the next ones; it is what keeps a rebuild near the
-// raw read rate. A batch is handed over when full or when the reader has
-// caught up with the stream, so a quiet stream adds no latency.
-func (r *Runner) follow(ctx context.Context) error {
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	batches := make(chan []parsed, 8)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for batch := range batches {
-			if err := r.handleBatch(ctx, batch); err != nil {
-				cancel(err)
-				for range batches { // unblock the receiver; Run resumes after the last applied event
-				}
-				return
-			}
-		}
-	}()
-	const batchSize = 256
-	batch := make([]parsed, 0, batchSize)
-	err := r.src.Follow(ctx, r.revision.Load()+1, func(m eventlog.Msg) error {
-		// The envelope is checked here, on the receiving goroutine, and the
-		// data on the applying one: the two halves of the schema check
-		// overlap with each other and with fetching.
-		env, perr := r.validator.ParseEnvelope(m.Data)
-		batch = append(batch, parsed{msg: m, env: env, err: perr})
-		if len(batch) < batchSize && m.Pending > 0 {
-			return nil
-		}
-		select {
-		case batches <- batch:
-			batch = make([]parsed, 0, batchSize)
-			return nil
-		case <-ctx.Done():
-			return context.Cause(ctx)
-		}
-	})
-	close(batches)
-	<-done
-	return err
-}
-
-// parsed is a message with the outcome of its schema check.
-type parsed struct {
-	msg eventlog.Msg
-	env events.Envelope
-	err error
-}
-
 func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
 	r.applying.Lock()
 	defer r.applying.Unlock()
@@ -169,7 +117,7 @@ func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
 		}
 	}()
 	for _, p := range batch {
-		if err := r.handle(ctx, p); err != nil {
+		if err := r.handle(p); err != nil {
 			return err
 		}
 	}
@@ -196,21 +144,15 @@ func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
 	return nil
 }
 
-func (r *Runner) handle(ctx context.Context, pm parsed) error {
+func (r *Runner) handle(pm parsed) error {
 	m := pm.msg
 	if m.Revision <= r.revision.Load() {
 		return nil
 	}
-	if pm.err == nil && r.opener != nil {
-		// Opened before the data check: the schema holds plaintext. A key
-		// store that cannot answer is retried, never taken for erasure.
-		var err error
-		if pm.env, err = r.opener.Open(ctx, pm.env); err != nil {
-			return fmt.Errorf("projectors: open revision %d: %w", m.Revision, err)
-		}
-	}
-	if pm.err == nil {
-		pm.err = r.validator.CheckData(pm.env)
+	if pm.openErr != nil {
+		// A key store that cannot answer is retried, never taken for
+		// erasure: Run resumes from this event.
+		return fmt.Errorf("projectors: open revision %d: %w", m.Revision, pm.openErr)
 	}
 	if pm.err != nil {
 		for _, p := range r.projections {

@@ -1,0 +1,124 @@
+package projectors
+
+import (
+	"context"
+	"runtime"
+	"sync"
+
+	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/events"
+)
+
+// batchSize is how many events are checked and applied as one batch; a
+// partial batch goes as soon as the reader has caught up with the stream,
+// so a quiet stream adds no latency.
+const batchSize = 256
+
+// parsed is a message with the outcome of its schema check.
+type parsed struct {
+	msg eventlog.Msg
+	env events.Envelope
+	// err is why the event fails its schema (it is dead-lettered).
+	err error
+	// openErr is why its sealed content could not be opened (the key store
+	// did not answer): the batch is retried, nothing is dead-lettered.
+	openErr error
+}
+
+// checkBatch is a run of consecutive events, checked by a worker.
+type checkBatch struct {
+	items []parsed
+	done  chan struct{} // closed when every item is checked
+}
+
+// follow runs one subscription as three stages: the reader takes messages
+// off the ordered consumer and does nothing else, so the log is read as
+// fast as a bare consumer reads it; GOMAXPROCS workers decode the
+// envelopes, open sealed content and check the data against its schema,
+// batch by batch, which is most of the work; the applier takes the batches
+// in log order, waits for each to be checked and applies it. Only the
+// applier touches the projections, so they still see one event at a time
+// in log order.
+func (r *Runner) follow(ctx context.Context) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	workers := runtime.GOMAXPROCS(0)
+	ordered := make(chan *checkBatch, 4*workers)
+	work := make(chan *checkBatch, 4*workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range work {
+				for i := range b.items {
+					r.check(ctx, &b.items[i])
+				}
+				close(b.done)
+			}
+		}()
+	}
+	applied := make(chan struct{})
+	go func() {
+		defer close(applied)
+		r.apply(ctx, cancel, ordered)
+	}()
+	cur := &checkBatch{items: make([]parsed, 0, batchSize), done: make(chan struct{})}
+	err := r.src.Follow(ctx, r.revision.Load()+1, func(m eventlog.Msg) error {
+		cur.items = append(cur.items, parsed{msg: m})
+		if len(cur.items) < batchSize && m.Pending > 0 {
+			return nil
+		}
+		// The applier takes batches in this order and waits for each.
+		for _, ch := range []chan *checkBatch{ordered, work} {
+			select {
+			case ch <- cur:
+			case <-ctx.Done():
+				return context.Cause(ctx)
+			}
+		}
+		cur = &checkBatch{items: make([]parsed, 0, batchSize), done: make(chan struct{})}
+		return nil
+	})
+	close(ordered)
+	close(work)
+	<-applied
+	wg.Wait()
+	return err
+}
+
+// apply hands the checked batches to the projections in log order. A
+// failure cancels ctx with its cause: Run resumes after the last applied
+// event.
+func (r *Runner) apply(ctx context.Context, cancel context.CancelCauseFunc, ordered <-chan *checkBatch) {
+	defer func() {
+		for range ordered { // unblock the reader
+		}
+	}()
+	for b := range ordered {
+		select {
+		case <-b.done:
+		case <-ctx.Done():
+			return
+		}
+		if err := r.handleBatch(ctx, b.items); err != nil {
+			cancel(err)
+			return
+		}
+	}
+}
+
+// check decodes p's envelope, opens its sealed content and checks its
+// data against the schema of its type and version. Opening comes before
+// the data check: the schema holds plaintext.
+func (r *Runner) check(ctx context.Context, p *parsed) {
+	if p.env, p.err = r.validator.ParseEnvelope(p.msg.Data); p.err != nil {
+		return
+	}
+	if r.opener != nil {
+		if p.env, p.openErr = r.opener.Open(ctx, p.env); p.openErr != nil {
+			return
+		}
+	}
+	p.err = r.validator.CheckData(p.env)
+}

@@ -2,7 +2,6 @@ package node_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -15,24 +14,11 @@ import (
 )
 
 // snapshotsByHand makes a node take snapshots only when the test asks
-// (TakeSnapshot), never by itself. The learned retriever is off: it is not
-// snapshotted yet, and a process with a projection that is not turns
-// snapshots off (TestSnapshotsOffWithAProjectionThatCannotBeSnapshotted).
+// (TakeSnapshot), never by itself.
 func snapshotsByHand(dir string) func(*node.Config) {
 	return func(c *node.Config) {
 		c.DataDir = dir
 		c.Snapshots.Every = 1 << 40
-		c.NoRerank = true
-	}
-}
-
-// A process holding a projection that cannot be snapshotted (the learned
-// retriever, for now) neither takes snapshots nor starts from one: a
-// snapshot without that projection's state would start it empty.
-func TestSnapshotsOffWithAProjectionThatCannotBeSnapshotted(t *testing.T) {
-	n := nodetest.Start(t, func(c *node.Config) { c.DataDir, c.Snapshots.Every, c.NoRerank = t.TempDir(), 1<<40, false })
-	if _, err := n.TakeSnapshot(context.Background()); !errors.Is(err, node.ErrNoSnapshots) {
-		t.Fatalf("TakeSnapshot with the learned retriever on: %v, want ErrNoSnapshots", err)
 	}
 }
 
@@ -97,6 +83,7 @@ func TestStartFromSnapshotMatchesRebuild(t *testing.T) {
 		t.Fatalf("snapshot at %d should sit between %d and %d", snap, before, head)
 	}
 	want := reads(c, head, before, at, bob, queryID)
+	want["rerank"] = n.Rerank.Digest()
 	n.Close()
 
 	n = nodetest.Start(t, snapshotsByHand(dir))
@@ -104,6 +91,7 @@ func TestStartFromSnapshotMatchesRebuild(t *testing.T) {
 		t.Fatalf("the process started from revision %d, want the snapshot at %d", n.RestoredFrom, snap)
 	}
 	fromSnapshot := reads(nodetest.NewClient(t, n), head, before, at, bob, queryID)
+	fromSnapshot["rerank"] = n.Rerank.Digest()
 	n.Close()
 
 	n = nodetest.Start(t, func(c *node.Config) { c.DataDir, c.Snapshots.Off = dir, true })
@@ -111,6 +99,7 @@ func TestStartFromSnapshotMatchesRebuild(t *testing.T) {
 		t.Fatalf("snapshots off, yet the process started from %d", n.RestoredFrom)
 	}
 	rebuilt := reads(nodetest.NewClient(t, n), head, before, at, bob, queryID)
+	rebuilt["rerank"] = n.Rerank.Digest()
 	for k := range want {
 		if fromSnapshot[k] != rebuilt[k] || rebuilt[k] != want[k] {
 			t.Errorf("%s differs:\nbefore restart: %s\nfrom snapshot:  %s\nfull rebuild:   %s", k, want[k], fromSnapshot[k], rebuilt[k])

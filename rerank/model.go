@@ -18,6 +18,7 @@ import (
 // entry is a fragment of the shared pool as learning sees it.
 type entry struct {
 	id     string
+	user   string // whose fragment: its content is sealed under the user's fragment key in a snapshot
 	rev    uint64
 	prov   access.Provenance
 	terms  map[string]int // content words of key and value, with counts
@@ -104,7 +105,7 @@ func (m *Model) Apply(r events.Record) error {
 	if f.Tier != events.TierShared || f.Key == events.Erased || f.Value == events.Erased {
 		return nil // not in the pool, or its content is destroyed: a replay never sees it
 	}
-	e := &entry{id: f.ID, rev: r.Revision, prov: access.Provenance{Agents: f.Agents, Resources: f.Resources}}
+	e := &entry{id: f.ID, user: f.User, rev: r.Revision, prov: access.Provenance{Agents: f.Agents, Resources: f.Resources}}
 	e.terms, e.length = termCounts(f.Key + " " + f.Value)
 	if f.Embedding != nil {
 		if e.vec, err = f.Embedding.DecodeVector(); err != nil {

@@ -57,8 +57,12 @@ scenarios:
 ## cluster: start three nats-server (R3) with cmem gateways on them and print figures:
 ## start time and memory at CMEM_SCALE_EVENTS (default 100k) with and without projection snapshots,
 ## commands/s through one and two gateways
+cluster: export CMEM_BENCH_FIGURES := $(CURDIR)/cluster-figures.jsonl
 cluster: test-deps
+	rm -f $(CURDIR)/cluster-figures.jsonl
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m -v ./cluster/
+	@echo; echo '## cmem cluster figures against their baselines (this machine, this run)'; echo
+	$(GO) run ./internal/benchfig/table $(CURDIR)/cluster-figures.jsonl
 
 ## soak: the cluster fault tests three times over, and start time and memory at 1M events (with
 ## and without snapshots; CMEM_SOAK_EVENTS=10000000 for 10M)

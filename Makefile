@@ -43,6 +43,7 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
 	$(GO) test -run '^$$' -bench Sealing -benchtime 3x ./shred/
 	$(GO) test -run '^$$' -bench GraphRetrieve -benchtime 1x ./graphmem/
+	$(GO) test -run '^$$' -bench StartFromSnapshot -benchtime 1x -timeout 30m ./cluster/
 	@echo; echo '## cmem figures against their engines (this machine, this run)'; echo
 	$(GO) run ./internal/benchfig/table $(BENCH_FIGURES)
 
@@ -54,14 +55,17 @@ scenarios:
 	for n in 1 2 3; do $(SCENARIO_OUT)/cmem scenario $$n -out $(SCENARIO_OUT)/$$n $(SCENARIO_FLAGS) || exit 1; done
 
 ## cluster: start three nats-server (R3) with cmem gateways on them and print figures:
-## start time and memory at CMEM_SCALE_EVENTS (default 100k), commands/s through one and two gateways
+## start time and memory at CMEM_SCALE_EVENTS (default 100k) with and without projection snapshots,
+## commands/s through one and two gateways
 cluster: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m -v ./cluster/
 
-## soak: the cluster fault tests three times over, and start time and memory at 1M events
+## soak: the cluster fault tests three times over, and start time and memory at 1M events (with
+## and without snapshots; CMEM_SOAK_EVENTS=10000000 for 10M)
+CMEM_SOAK_EVENTS ?= 1000000
 soak: test-deps
 	$(GO) test -count=3 -timeout 60m -v -run 'Faults|Resume|Outage' ./cluster/
-	CMEM_SCALE_EVENTS=1000000 $(GO) test -run '^$$' -bench StartAt -benchtime 1x -timeout 60m ./cluster/
+	CMEM_SCALE_EVENTS=$(CMEM_SOAK_EVENTS) $(GO) test -run '^$$' -bench 'StartAt|StartFromSnapshot' -benchtime 1x -timeout 180m -v ./cluster/
 
 ## screenshots: render each console page of a seeded workload in headless Chromium into docs/console/
 screenshots: test-deps

@@ -10,6 +10,7 @@ import (
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/resources"
+	"github.com/cmem/cmem/snapshot"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/workers"
 )
@@ -99,6 +100,13 @@ type Config struct {
 	// {"file": "name"} (CMEM_SECRETS_DIR); empty refuses file references.
 	SecretsDir string
 
+	// Snapshots says when this process checkpoints its projections and
+	// whether it starts from the newest checkpoint (CMEM_SNAPSHOTS,
+	// CMEM_SNAPSHOT_EVERY, CMEM_SNAPSHOT_MIN_PERIOD). A gateway takes none
+	// unless Snapshots.Every is set: workers (and serve) write them, every
+	// role starts from them.
+	Snapshots snapshot.Config
+
 	// Audit configures the ClickHouse audit trail (Audit.DSN is
 	// CMEM_CLICKHOUSE_DSN); an empty DSN serves /v1/audit from the
 	// in-process history.
@@ -151,6 +159,9 @@ func (c Config) Validate() error {
 	}
 	if c.ReadWait < 0 {
 		errs = append(errs, errors.New("node: ReadWait must not be negative"))
+	}
+	if err := c.Snapshots.Validate(); err != nil {
+		errs = append(errs, err)
 	}
 	if c.Audit.DSN != "" {
 		if err := c.Audit.Validate(); err != nil {

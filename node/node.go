@@ -28,6 +28,7 @@ import (
 	"github.com/cmem/cmem/query"
 	"github.com/cmem/cmem/rerank"
 	"github.com/cmem/cmem/shred"
+	"github.com/cmem/cmem/snapshot"
 	"github.com/cmem/cmem/tracing"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/workers"
@@ -64,6 +65,11 @@ type Node struct {
 	// Keys holds the data keys content is sealed under; nil with
 	// Config.Plaintext.
 	Keys *shred.Keyring
+	// Snapshots takes projection snapshots (nil when this process takes
+	// none); RestoredFrom is the revision of the snapshot the projections
+	// started from (0: rebuilt from the whole log).
+	Snapshots    *snapshot.Writer
+	RestoredFrom uint64
 	// Rerank is the retriever that learns from the shared pool (nil with
 	// Config.NoRerank).
 	Rerank *rerank.Model
@@ -226,6 +232,9 @@ func (n *Node) startProjections(ctx context.Context) error {
 		return err
 	}
 	n.ViewRunner = n.Runner
+	if err := n.startFromSnapshot(ctx, core); err != nil {
+		return err
+	}
 	runners := []*projectors.Runner{n.Runner}
 	if external {
 		// An external store indexes slowly; it gets its own runner so that
@@ -267,8 +276,8 @@ func (n *Node) startProjections(ctx context.Context) error {
 		return fmt.Errorf("node: rebuild projections: %w", err)
 	}
 	elapsed := time.Since(start)
-	n.logger.Info("projections rebuilt from the log", "events", head, "took", elapsed,
-		"events_per_s", int(float64(head)/max(elapsed.Seconds(), 1e-9)))
+	n.logger.Info("projections rebuilt from the log", "events", head-n.RestoredFrom, "after_snapshot", n.RestoredFrom,
+		"took", elapsed, "events_per_s", int(float64(head-n.RestoredFrom)/max(elapsed.Seconds(), 1e-9)))
 	return nil
 }
 
@@ -340,6 +349,9 @@ func (n *Node) Close() {
 	if n.cancel != nil {
 		n.cancel()
 		n.wg.Wait()
+	}
+	if n.Snapshots != nil {
+		n.Snapshots.Wait()
 	}
 	if n.Audit != nil {
 		n.Audit.Close()

@@ -54,9 +54,13 @@ type Runner struct {
 	name        string // the runner label of its metrics
 
 	revision atomic.Uint64
-	mu       sync.Mutex
-	changed  chan struct{} // closed and replaced when the revision moves and someone waits
-	waiting  atomic.Int32
+	// applying is held while a batch is applied: Hold takes it to see
+	// every projection at one revision.
+	applying   sync.Mutex
+	afterBatch func(ctx context.Context, revision uint64)
+	mu         sync.Mutex
+	changed    chan struct{} // closed and replaced when the revision moves and someone waits
+	waiting    atomic.Int32
 }
 
 // NewRunner returns a runner for projections; call Run to start it.
@@ -104,6 +108,8 @@ func (r *Runner) Run(ctx context.Context) error {
 }
 
 func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
+	r.applying.Lock()
+	defer r.applying.Unlock()
 	traced := r.traceApplied(ctx, batch)
 	defer func() {
 		for _, s := range traced {
@@ -132,6 +138,9 @@ func (r *Runner) handleBatch(ctx context.Context, batch []parsed) error {
 	last := batch[len(batch)-1].msg
 	projectionLag.WithLabelValues(r.name).Set(float64(last.Pending))
 	r.advance(last.Revision)
+	if r.afterBatch != nil {
+		r.afterBatch(ctx, last.Revision)
+	}
 	return nil
 }
 

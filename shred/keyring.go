@@ -57,11 +57,14 @@ type Keyring struct {
 	stream jetstream.Stream
 	logger *slog.Logger
 
-	mu    sync.RWMutex
-	keys  map[string][]byte
-	gone  map[string]bool // users with a tombstone
-	ready chan struct{}
-	stop  context.CancelFunc
+	mu   sync.RWMutex
+	keys map[string][]byte
+	gone map[string]bool // users with a tombstone
+	// destroyed holds the keys seen deleted: a snapshot must tell content
+	// whose key was destroyed from content that was never sealed.
+	destroyed map[string]bool
+	ready     chan struct{}
+	stop      context.CancelFunc
 }
 
 // OpenKeyring provisions the bucket (replicas as the event stream) and
@@ -78,7 +81,7 @@ func OpenKeyring(ctx context.Context, js jetstream.JetStream, bucket string, rep
 		return nil, err
 	}
 	wctx, cancel := context.WithCancel(context.Background())
-	k := &Keyring{kv: kv, stream: st, logger: logger, keys: map[string][]byte{}, gone: map[string]bool{},
+	k := &Keyring{kv: kv, stream: st, logger: logger, keys: map[string][]byte{}, gone: map[string]bool{}, destroyed: map[string]bool{},
 		ready: make(chan struct{}), stop: cancel}
 	w, err := kv.WatchAll(wctx)
 	if err != nil {
@@ -135,8 +138,10 @@ func (k *Keyring) note(id string, value []byte, present bool) {
 	}
 	if present && len(value) == keySize {
 		k.keys[id] = value
+		delete(k.destroyed, id)
 	} else {
 		delete(k.keys, id)
+		k.destroyed[id] = true
 	}
 }
 

@@ -14,7 +14,11 @@ import (
 // history would look: per 10 events, 3 grants, 2 fragment writes and one
 // query's lifecycle (submitted, selected, responded, answered, delivered
 // counted as 5 with a second grant). Users u0..u9999, agents a0..a99.
-func Fill(t testing.TB, c *Cluster, n int) {
+func Fill(t testing.TB, c *Cluster, n int) { FillFrom(t, c, 0, n) }
+
+// FillFrom appends the events Fill would number from to from+n-1: a
+// history continued after a Fill of from events.
+func FillFrom(t testing.TB, c *Cluster, from, n int) {
 	t.Helper()
 	ctx := context.Background()
 	l, err := eventlog.Open(ctx, eventlog.Config{URL: c.NATS.URLs(), Replicas: 3, DataDir: t.TempDir()}, nil)
@@ -23,10 +27,10 @@ func Fill(t testing.TB, c *Cluster, n int) {
 	}
 	defer l.Close()
 	const chunk = 2000 // under the client's 4000 outstanding async publishes
-	t0 := time.Now().Add(-time.Duration(n) * time.Millisecond)
-	for start := 0; start < n; start += chunk {
+	t0 := time.Now().Add(-time.Duration(from+n) * time.Millisecond)
+	for start := from; start < from+n; start += chunk {
 		batch := make([]events.Envelope, 0, chunk)
-		for i := start; i < min(n, start+chunk); i++ {
+		for i := start; i < min(from+n, start+chunk); i++ {
 			e, err := events.New(events.Meta{Source: "fill", Actor: "admin", Time: t0.Add(time.Duration(i) * time.Millisecond)},
 				fillPayload(i))
 			if err != nil {
@@ -34,9 +38,7 @@ func Fill(t testing.TB, c *Cluster, n int) {
 			}
 			batch = append(batch, e)
 		}
-		if _, err := l.AppendBatch(ctx, batch); err != nil {
-			t.Fatal(err)
-		}
+		appendChunk(ctx, t, l, batch)
 	}
 }
 
@@ -64,4 +66,23 @@ func fillPayload(i int) events.Payload {
 	default:
 		return &events.AgentResourceGranted{Agent: a, Resource: fmt.Sprintf("r%d", i%1000)}
 	}
+}
+
+// appendChunk appends batch, retrying a chunk whose acknowledgements do
+// not come within a minute (seen on a loaded machine: an async publish
+// whose ack is lost leaves AppendBatch waiting for good). Retrying is safe:
+// every event carries its id as the message id, so the stream's
+// duplicate window drops what was stored already.
+func appendChunk(ctx context.Context, t testing.TB, l *eventlog.Log, batch []events.Envelope) {
+	t.Helper()
+	var err error
+	for range 5 {
+		actx, cancel := context.WithTimeout(ctx, time.Minute)
+		_, err = l.AppendBatch(actx, batch)
+		cancel()
+		if err == nil {
+			return
+		}
+	}
+	t.Fatal(err)
 }

@@ -64,6 +64,19 @@ func run(args []string, role string, needsCluster bool) error {
 	}
 	fs.IntVar(&cfg.Workers.GraphItems, "graph-items", graphItems, "graph-memory items (insights, past interactions) shown to an agent per turn; 0 = none (CMEM_GRAPH_ITEMS)")
 	fs.IntVar(&cfg.QueryRetain, "query-retain", 0, "finished queries kept in memory (older ones are read back from the log); 0 = 10000, negative = all")
+	fs.BoolVar(&cfg.Snapshots.Off, "snapshots-off", env("CMEM_SNAPSHOTS", "on") == "off",
+		"neither start from a projection snapshot nor take one: every start replays the whole log (CMEM_SNAPSHOTS=off)")
+	every, err := strconv.ParseInt(env("CMEM_SNAPSHOT_EVERY", "0"), 10, 64)
+	if err != nil {
+		return fmt.Errorf("CMEM_SNAPSHOT_EVERY: %w", err)
+	}
+	fs.Int64Var(&cfg.Snapshots.Every, "snapshot-every", every,
+		"events between two projection snapshots (CMEM_SNAPSHOT_EVERY); 0 = 100000 (none on a gateway), negative = take none")
+	period, err := time.ParseDuration(env("CMEM_SNAPSHOT_MIN_PERIOD", "0s"))
+	if err != nil {
+		return fmt.Errorf("CMEM_SNAPSHOT_MIN_PERIOD: %w", err)
+	}
+	fs.DurationVar(&cfg.Snapshots.MinPeriod, "snapshot-min-period", period, "least time between two projection snapshots (CMEM_SNAPSHOT_MIN_PERIOD); 0 = 5m")
 	coverage := fs.Float64("coverage", 0, "offline provider: memory score at which an agent answers from memory and calls no resource; 0 = provider default, above 1 = always call")
 	fs.StringVar(&cfg.Audit.DSN, "clickhouse", env("CMEM_CLICKHOUSE_DSN", ""), "ClickHouse audit trail, clickhouse://host:9000/db; empty = in-process (CMEM_CLICKHOUSE_DSN)")
 	limits := fs.String("rate-limits", env("CMEM_RATE_LIMITS", ""), "per-caller limits over the defaults: off, or queries=PER_MIN:BURST,fragments=…,registrations=… (CMEM_RATE_LIMITS)")

@@ -1,0 +1,205 @@
+package memory
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/vectors"
+)
+
+// encode and decode are the coding of this package's sections.
+func encode(what string, v any) ([]byte, error) { return snapshot.EncodeJSON("memory: "+what, v) }
+
+func decode(what string, data []byte, v any) error {
+	return snapshot.DecodeJSON("memory: "+what, data, v)
+}
+
+// packedFragment is a view fragment as a snapshot seals it: the vector as
+// packed little-endian floats (JSON would spell every one out).
+type packedFragment struct {
+	vectors.Fragment
+	Packed []byte
+}
+
+func encodeFragment(f vectors.Fragment) ([]byte, error) {
+	p := packedFragment{Fragment: f, Packed: make([]byte, 4*len(f.Vector))}
+	for i, x := range f.Vector {
+		binary.LittleEndian.PutUint32(p.Packed[4*i:], math.Float32bits(x))
+	}
+	p.Vector = nil
+	return encode("view fragment", p)
+}
+
+func decodeFragment(data []byte) (vectors.Fragment, error) {
+	var p packedFragment
+	if err := decode("view fragment", data, &p); err != nil {
+		return vectors.Fragment{}, err
+	}
+	if len(p.Packed)%4 != 0 {
+		return vectors.Fragment{}, fmt.Errorf("memory: view fragment %s: vector of %d bytes", p.ID, len(p.Packed))
+	}
+	p.Vector = make([]float32, len(p.Packed)/4)
+	for i := range p.Vector {
+		p.Vector[i] = math.Float32frombits(binary.LittleEndian.Uint32(p.Packed[4*i:]))
+	}
+	return p.Fragment, nil
+}
+
+var (
+	_ snapshot.Section = (*Policies)(nil)
+	_ snapshot.Section = (*Fragments)(nil)
+	_ snapshot.Section = (*ViewProjection)(nil)
+)
+
+// MarshalSnapshot implements snapshot.Section: every setting (no content).
+func (ps *Policies) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, error) {
+	ps.mu.RLock()
+	var all [][]Policy
+	for _, l := range ps.byKey {
+		all = append(all, l)
+	}
+	ps.mu.RUnlock()
+	return encode("policies", all)
+}
+
+// RestoreSnapshot implements snapshot.Section.
+func (ps *Policies) RestoreSnapshot(_ context.Context, _ snapshot.Sealer, revision uint64, data []byte) (func(), error) {
+	var all [][]Policy
+	if err := decode("policies", data, &all); err != nil {
+		return nil, err
+	}
+	byKey := make(map[policyKey][]Policy, len(all))
+	for _, l := range all {
+		if len(l) > 0 {
+			byKey[policyKey{l[0].Target, l[0].Scope}] = l
+		}
+	}
+	return func() {
+		ps.mu.Lock()
+		defer ps.mu.Unlock()
+		ps.revision, ps.byKey = revision, byKey
+	}, nil
+}
+
+// MarshalSnapshot implements snapshot.Section: the registry (ids and
+// provenance, no content).
+func (fs *Fragments) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, error) {
+	fs.mu.RLock()
+	all := make([]FragmentInfo, 0, len(fs.byID))
+	for _, f := range fs.byID {
+		all = append(all, f)
+	}
+	fs.mu.RUnlock()
+	return encode("fragments", all)
+}
+
+// RestoreSnapshot implements snapshot.Section.
+func (fs *Fragments) RestoreSnapshot(_ context.Context, _ snapshot.Sealer, revision uint64, data []byte) (func(), error) {
+	var all []FragmentInfo
+	if err := decode("fragments", data, &all); err != nil {
+		return nil, err
+	}
+	byID := make(map[string]FragmentInfo, len(all))
+	for _, f := range all {
+		byID[f.ID] = f
+	}
+	return func() {
+		fs.mu.Lock()
+		defer fs.mu.Unlock()
+		fs.revision, fs.byID = revision, byID
+	}, nil
+}
+
+// Lister is a vector store whose whole content can be read back (the
+// in-process store): the view snapshots only such a store.
+type Lister interface {
+	All(ctx context.Context) ([]vectors.Fragment, error)
+}
+
+// viewState is the in-process view as a snapshot holds it: ids in clear,
+// each fragment (text, vector, provenance) sealed under its fragment key.
+type viewState struct {
+	Model     string
+	Dims      int
+	Fragments []sealedFragment
+}
+
+type sealedFragment struct {
+	ID, User string
+	Sealed   string
+}
+
+// MarshalSnapshot implements snapshot.Section. A fragment whose key was
+// destroyed is left out: its erasure is in the log, and a rebuild would
+// not index it either.
+func (v *ViewProjection) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+	l, ok := v.store.(Lister)
+	if !ok {
+		return nil, fmt.Errorf("memory: view store %T cannot be snapshotted", v.store)
+	}
+	all, err := l.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st := viewState{Model: v.embedder.Model(), Dims: v.embedder.Dims(), Fragments: make([]sealedFragment, 0, len(all))}
+	for _, f := range all {
+		plain, err := encodeFragment(f)
+		if err != nil {
+			return nil, err
+		}
+		sealed, err := s.Seal(ctx, events.DataSubject{User: f.User, Fragment: f.ID}, plain)
+		if errors.Is(err, snapshot.ErrGone) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		st.Fragments = append(st.Fragments, sealedFragment{ID: f.ID, User: f.User, Sealed: sealed})
+	}
+	return encode("view", st)
+}
+
+// RestoreSnapshot implements snapshot.Section. A snapshot made with
+// another embedder is refused (the view must be rebuilt with this one); a
+// fragment whose key was destroyed since is dropped, never restored.
+func (v *ViewProjection) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, revision uint64, data []byte) (func(), error) {
+	var st viewState
+	if err := decode("view", data, &st); err != nil {
+		return nil, err
+	}
+	if st.Model != v.embedder.Model() || st.Dims != v.embedder.Dims() {
+		return nil, fmt.Errorf("memory: view snapshot made by embedder %s/%d, this process embeds with %s/%d",
+			st.Model, st.Dims, v.embedder.Model(), v.embedder.Dims())
+	}
+	fs := make([]vectors.Fragment, 0, len(st.Fragments))
+	for _, sf := range st.Fragments {
+		plain, err := s.Open(ctx, sf.Sealed)
+		if errors.Is(err, snapshot.ErrGone) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("memory: open fragment %s: %w", sf.ID, err)
+		}
+		f, err := decodeFragment(plain)
+		if err != nil {
+			return nil, err
+		}
+		if f.ID != sf.ID || len(f.Vector) != st.Dims {
+			return nil, fmt.Errorf("memory: view snapshot fragment %s does not match its record", sf.ID)
+		}
+		fs = append(fs, f)
+	}
+	return func() {
+		// The in-process store cannot fail an upsert of checked fragments
+		// but on close; a start that closes its store fails anyway.
+		ctx := context.WithoutCancel(ctx)
+		_ = v.store.Reset(ctx)
+		_ = v.store.Upsert(ctx, fs)
+		v.last = revision
+	}, nil
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/llm/offline"
 )
 
 // newGraphRig is a rig with graph memory, fed by its log like the other
@@ -153,7 +154,7 @@ func (s *answerSpy) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answ
 // derived from another agent's work answers with a label that names that
 // agent, so its response is withheld from whoever loses it.
 func TestAgentTurnCarriesGraphMemoryLabels(t *testing.T) {
-	offline, err := llm.NewOffline(llm.OfflineConfig{})
+	offline, err := offline.New(offline.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/llm/offline"
 )
 
 // Reach measures what an agent can answer from — its knowledge base's
@@ -14,7 +14,7 @@ import (
 // holding the answer reaches further than one without, and memory another
 // user may not read raises nobody's reach.
 func TestReachCountsOnlyWhatTheAgentCanAnswerFrom(t *testing.T) {
-	offline, err := llm.NewOffline(llm.OfflineConfig{})
+	offline, err := offline.New(offline.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

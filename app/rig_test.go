@@ -12,6 +12,7 @@ import (
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/llm/offline"
 	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/query"
 	"github.com/cmem/cmem/resources"
@@ -114,7 +115,7 @@ func newRigOn(t testing.TB, emb embed.Embedder, provider llm.Provider, mutate ..
 	r.log.apply = []func(events.Record) error{r.graph.Apply, frags.Apply, pols.Apply, view.Apply, r.queries.Apply}
 	r.log.flush = []func(context.Context) error{view.Flush}
 	if provider == nil {
-		if provider, err = llm.NewOffline(llm.OfflineConfig{}); err != nil {
+		if provider, err = offline.New(offline.Config{}); err != nil {
 			t.Fatal(err)
 		}
 	}

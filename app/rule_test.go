@@ -8,6 +8,7 @@ import (
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/llm/offline"
 	"github.com/cmem/cmem/vectors"
 )
 
@@ -146,7 +147,7 @@ func (*coordSpy) ReadsReach() bool { return true }
 func (s *coordSpy) last() llm.CoordinateRequest { return s.seen[len(s.seen)-1] }
 
 func TestCoordinatorHistoryIsOnlyWhatTheUserMayStillSee(t *testing.T) {
-	offline, err := llm.NewOffline(llm.OfflineConfig{})
+	offline, err := offline.New(offline.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

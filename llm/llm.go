@@ -67,6 +67,13 @@ type CoordinateRequest struct {
 	MaxRounds    int
 }
 
+// RoundsExhausted reports whether MaxRounds (if > 0) is reached: when Round
+// passes it or as many turns as MaxRounds were taken, whether callers
+// count rounds from 0 or from 1.
+func (r CoordinateRequest) RoundsExhausted() bool {
+	return r.MaxRounds > 0 && (r.Round > r.MaxRounds || len(r.Turns) >= r.MaxRounds)
+}
+
 // Decision is {"agent","subquery"} or {"stop": true}.
 type Decision struct {
 	Stop     bool   `json:"stop,omitempty"`

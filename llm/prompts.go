@@ -1,5 +1,10 @@
 package llm
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Transform modes.
 const (
 	ModeRedact     = "redact"
@@ -13,9 +18,25 @@ const (
 	TierShared  = "shared"
 )
 
+// MaxKeyRunes is the longest fragment key a provider's Extract writes, in
+// runes; longer keys are cut at a word.
+const MaxKeyRunes = 200
+
 // NoAgentAnswer is the aggregate answer when no agent responded; the
 // paper's wording (App. D.3.2, Table 11).
 const NoAgentAnswer = "No agents were able to process the query."
+
+// NothingRelevantAnswer is the answer when the coordinator found no agent
+// relevant to the query among those it considered (A(u,t)): it says so and
+// names them, so the user knows the question was read and whom to ask
+// for access. With no agent at all it is NoAgentAnswer.
+func NothingRelevantAnswer(considered []string) string {
+	if len(considered) == 0 {
+		return NoAgentAnswer
+	}
+	return fmt.Sprintf("None of your agents has information relevant to this question (considered: %s).",
+		strings.Join(considered, ", "))
+}
 
 // Prompts are the system prompts of the generative provider. Requests that
 // carry their own prompt (CoordinateRequest.SystemPrompt, ...) override
@@ -87,8 +108,8 @@ func DefaultPrompts() Prompts {
 	}
 }
 
-// withDefaults fills the empty fields of p from DefaultPrompts.
-func (p Prompts) withDefaults() Prompts {
+// WithDefaults fills the empty fields of p from DefaultPrompts.
+func (p Prompts) WithDefaults() Prompts {
 	d := DefaultPrompts()
 	fill := func(dst *string, def string) {
 		if *dst == "" {

@@ -36,8 +36,8 @@ func FinalScore(scores []RubricScore) float64 {
 	return s / 2
 }
 
-// clampRange puts a scorer's range inside the rubric's bounds, low ≤ high.
-func clampRange(r Rubric, low, high float64) (float64, float64) {
+// Clamp puts a scorer's range inside the rubric's bounds, low ≤ high.
+func (r Rubric) Clamp(low, high float64) (float64, float64) {
 	c := func(v float64) float64 { return min(max(v, r.Min), r.Max) }
 	low, high = c(low), c(high)
 	if low > high {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/llm/offline"
 )
 
 // Seed 002's Eq. 1: S = ½(Σ Lᵢ + Σ Hᵢ).
@@ -22,7 +23,7 @@ func TestFinalScoreIsEq1(t *testing.T) {
 // question outscores a refusal on every rubric, and every range lies in
 // its rubric's bounds.
 func TestOfflineScoreRanksAnswersAboveRefusals(t *testing.T) {
-	p, err := llm.NewOffline(llm.OfflineConfig{})
+	p, err := offline.New(offline.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/cmem/cmem/embed/semantic"
 	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/llm/offline"
+	llmopenai "github.com/cmem/cmem/llm/openai"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/inmem"
 )
@@ -54,9 +56,9 @@ func newProvider(cfg Config, e embed.Embedder, names func() []string, logger *sl
 		if cfg.Embedder == EmbedderHashing {
 			e = hashing.New(offlineHashingDims)
 		}
-		return llm.NewOffline(llm.OfflineConfig{Embedder: e, Names: names})
+		return offline.New(offline.Config{Embedder: e, Names: names})
 	}
-	return llm.NewOpenAI(llm.OpenAIConfig{BaseURL: cfg.OpenAIBaseURL, APIKey: cfg.OpenAIAPIKey, Model: cfg.ChatModel,
+	return llmopenai.New(llmopenai.Config{BaseURL: cfg.OpenAIBaseURL, APIKey: cfg.OpenAIAPIKey, Model: cfg.ChatModel,
 		Names: names, Logger: logger})
 }
 

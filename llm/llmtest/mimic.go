@@ -10,7 +10,7 @@ import (
 )
 
 // Mimic is a chat handler (for Server.HandleChat) that plays a simple,
-// well-behaved model against the message layout of llm.OpenAI:
+// well-behaved model against the message layout of llm/openai.Provider:
 //
 //   - coordinator requests: the listed agent sharing most words with the
 //     query while no agent has been consulted, then {"stop": true};

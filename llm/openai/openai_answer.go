@@ -1,4 +1,4 @@
-package llm
+package openai
 
 import (
 	"context"
@@ -6,24 +6,26 @@ import (
 	"fmt"
 	"strings"
 
-	openai "github.com/sashabaranov/go-openai"
+	goopenai "github.com/sashabaranov/go-openai"
+
+	"github.com/cmem/cmem/llm"
 )
 
 // answerMessage shows the agent its memory view, its graph memory and the
 // subquery.
-func answerMessage(req AnswerRequest) string {
+func answerMessage(req llm.AnswerRequest) string {
 	var b strings.Builder
 	b.WriteString("Relevant memories (most relevant first):\n")
 	if len(req.Memory) == 0 {
 		b.WriteString("(none)\n")
 	}
 	for i, m := range req.Memory {
-		fmt.Fprintf(&b, "%d. [%s] %s: %s\n", i+1, m.Tier, squash(m.Key), strings.TrimSpace(m.Value))
+		fmt.Fprintf(&b, "%d. [%s] %s: %s\n", i+1, m.Tier, llm.Squash(m.Key), strings.TrimSpace(m.Value))
 	}
 	if len(req.Graph) > 0 {
 		b.WriteString("\nLessons from similar past queries (graph memory):\n")
 		for i, g := range req.Graph {
-			fmt.Fprintf(&b, "%d. [%s] %s\n", i+1, g.Kind, squash(g.Text))
+			fmt.Fprintf(&b, "%d. [%s] %s\n", i+1, g.Kind, llm.Squash(g.Text))
 		}
 	}
 	fmt.Fprintf(&b, "\nTask:\n%s", strings.TrimSpace(req.Subquery))
@@ -31,14 +33,14 @@ func answerMessage(req AnswerRequest) string {
 }
 
 // tools turns req.Tools into function tools, exactly those and no others.
-func tools(ts []Tool) []openai.Tool {
-	out := make([]openai.Tool, 0, len(ts))
+func tools(ts []llm.Tool) []goopenai.Tool {
+	out := make([]goopenai.Tool, 0, len(ts))
 	for _, t := range ts {
 		params := t.Parameters
 		if len(params) == 0 || string(params) == "null" {
 			params = json.RawMessage(`{"type":"object","properties":{}}`)
 		}
-		out = append(out, openai.Tool{Type: openai.ToolTypeFunction, Function: &openai.FunctionDefinition{
+		out = append(out, goopenai.Tool{Type: goopenai.ToolTypeFunction, Function: &goopenai.FunctionDefinition{
 			Name: t.Name, Description: t.Description, Parameters: params,
 		}})
 	}
@@ -55,8 +57,8 @@ func tools(ts []Tool) []openai.Tool {
 // and reported to the model as an error so it can answer without them.
 // Once the budget is spent tool_choice is "none". A model that still
 // calls tools after MaxToolCalls+1 rounds (one round of slack for refused
-// calls), or answers with nothing, fails with ErrProvider.
-func (p *OpenAI) Answer(ctx context.Context, req AnswerRequest) (AnswerResult, error) {
+// calls), or answers with nothing, fails with llm.ErrProvider.
+func (p *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerResult, error) {
 	budget := req.MaxToolCalls
 	if req.Call == nil || len(req.Tools) == 0 {
 		budget = 0
@@ -65,40 +67,40 @@ func (p *OpenAI) Answer(ctx context.Context, req AnswerRequest) (AnswerResult, e
 	for _, t := range req.Tools {
 		offered[t.Name] = true
 	}
-	chatReq := openai.ChatCompletionRequest{Messages: []openai.ChatCompletionMessage{
+	chatReq := goopenai.ChatCompletionRequest{Messages: []goopenai.ChatCompletionMessage{
 		system(orDefault(req.SystemPrompt, p.cfg.Prompts.Agent)),
 		user(answerMessage(req)),
 	}}
 	if budget > 0 {
 		chatReq.Tools = tools(req.Tools)
 	}
-	var result AnswerResult
+	var result llm.AnswerResult
 	for round := 0; ; round++ {
 		msg, err := p.chat(ctx, chatReq)
 		if err != nil {
-			return AnswerResult{}, err
+			return llm.AnswerResult{}, err
 		}
 		if len(msg.ToolCalls) == 0 {
 			result.Response = strings.TrimSpace(msg.Content)
 			if result.Response == "" {
-				return AnswerResult{}, fmt.Errorf("%w: agent %s: empty answer", ErrProvider, req.AgentID)
+				return llm.AnswerResult{}, fmt.Errorf("%w: agent %s: empty answer", llm.ErrProvider, req.AgentID)
 			}
 			return result, nil
 		}
 		if round > budget {
-			return AnswerResult{}, fmt.Errorf("%w: agent %s: still calling tools after %d rounds", ErrProvider, req.AgentID, round+1)
+			return llm.AnswerResult{}, fmt.Errorf("%w: agent %s: still calling tools after %d rounds", llm.ErrProvider, req.AgentID, round+1)
 		}
-		chatReq.Messages = append(chatReq.Messages, openai.ChatCompletionMessage{
-			Role: openai.ChatMessageRoleAssistant, Content: msg.Content, ToolCalls: msg.ToolCalls,
+		chatReq.Messages = append(chatReq.Messages, goopenai.ChatCompletionMessage{
+			Role: goopenai.ChatMessageRoleAssistant, Content: msg.Content, ToolCalls: msg.ToolCalls,
 		})
 		for _, tc := range msg.ToolCalls {
 			reply := p.runTool(ctx, req, offered, len(result.Calls) >= budget, tc, &result)
-			chatReq.Messages = append(chatReq.Messages, openai.ChatCompletionMessage{
-				Role: openai.ChatMessageRoleTool, ToolCallID: tc.ID, Name: tc.Function.Name, Content: reply,
+			chatReq.Messages = append(chatReq.Messages, goopenai.ChatCompletionMessage{
+				Role: goopenai.ChatMessageRoleTool, ToolCallID: tc.ID, Name: tc.Function.Name, Content: reply,
 			})
 		}
 		if err := ctx.Err(); err != nil {
-			return AnswerResult{}, fmt.Errorf("%w: %w", ErrProvider, err)
+			return llm.AnswerResult{}, fmt.Errorf("%w: %w", llm.ErrProvider, err)
 		}
 		if len(result.Calls) >= budget && len(chatReq.Tools) > 0 {
 			chatReq.ToolChoice = "none"
@@ -107,8 +109,8 @@ func (p *OpenAI) Answer(ctx context.Context, req AnswerRequest) (AnswerResult, e
 }
 
 // runTool runs or refuses one tool call and returns what the model is told.
-func (p *OpenAI) runTool(ctx context.Context, req AnswerRequest, offered map[string]bool, spent bool,
-	tc openai.ToolCall, result *AnswerResult) string {
+func (p *Provider) runTool(ctx context.Context, req llm.AnswerRequest, offered map[string]bool, spent bool,
+	tc goopenai.ToolCall, result *llm.AnswerResult) string {
 	name := tc.Function.Name
 	refuse := func(why string) string {
 		p.cfg.Logger.WarnContext(ctx, "llm: refused tool call", "agent", req.AgentID, "tool", name, "why", why)
@@ -129,7 +131,7 @@ func (p *OpenAI) runTool(ctx context.Context, req AnswerRequest, offered map[str
 		return refuse("arguments are not a JSON object: " + err.Error())
 	}
 	res, err := req.Call(ctx, name, args)
-	result.Calls = append(result.Calls, ToolCall{Tool: name, Arguments: args, Result: res, Err: err})
+	result.Calls = append(result.Calls, llm.ToolCall{Tool: name, Arguments: args, Result: res, Err: err})
 	if err != nil {
 		return "error: " + err.Error()
 	}

@@ -1,4 +1,4 @@
-package llm_test
+package offline_test
 
 import (
 	"context"
@@ -9,21 +9,12 @@ import (
 
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/llm/llmtest"
+	"github.com/cmem/cmem/llm/offline"
 )
 
-// The six domain agents of the paper's first scenario (Table 3).
-var newsAgents = []llm.AgentCard{
-	{ID: "entertainment_agent", Description: "Specialist in entertainment news—films, TV, music, celebrity culture, and pop-culture trends."},
-	{ID: "business_agent", Description: "Specialist in business news—markets, companies, economics, and finance."},
-	{ID: "sports_agent", Description: "Specialist in sports news—games, scores, athletes, and tournament analysis."},
-	{ID: "technology_agent", Description: "Specialist in technology news—gadgets, innovations, startups, and industry trends."},
-	{ID: "health_agent", Description: "Specialist in health news—medical research, public health, wellness, and policy."},
-	{ID: "science_agent", Description: "Specialist in science news—discoveries in physics, biology, environment, and research."},
-}
-
-func newOffline(t *testing.T, cfg llm.OfflineConfig) *llm.Offline {
+func newOffline(t *testing.T, cfg offline.Config) *offline.Provider {
 	t.Helper()
-	p, err := llm.NewOffline(cfg)
+	p, err := offline.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,11 +22,11 @@ func newOffline(t *testing.T, cfg llm.OfflineConfig) *llm.Offline {
 }
 
 func TestOfflineContract(t *testing.T) {
-	llmtest.RunProviderContract(t, newOffline(t, llm.OfflineConfig{}))
+	llmtest.RunProviderContract(t, newOffline(t, offline.Config{}))
 }
 
 func TestOfflineRoutesByDescription(t *testing.T) {
-	p := newOffline(t, llm.OfflineConfig{})
+	p := newOffline(t, offline.Config{})
 	tests := map[string]string{
 		"What were the box office results for new films and music albums?":   "entertainment_agent",
 		"How did stock markets and company earnings move this week?":         "business_agent",
@@ -47,7 +38,7 @@ func TestOfflineRoutesByDescription(t *testing.T) {
 		"Give me the tournament scores of the athletes, and the game recap.": "sports_agent",
 	}
 	for q, want := range tests {
-		d, err := p.Coordinate(context.Background(), llm.CoordinateRequest{Query: q, Agents: newsAgents, Round: 1, MaxRounds: 4})
+		d, err := p.Coordinate(context.Background(), llm.CoordinateRequest{Query: q, Agents: llmtest.NewsAgents, Round: 1, MaxRounds: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,11 +52,11 @@ func TestOfflineRoutesByDescription(t *testing.T) {
 // agent can serve, the next round routes what the responses left open,
 // and the query stops once it is covered.
 func TestOfflineMultiRound(t *testing.T) {
-	p := newOffline(t, llm.OfflineConfig{})
+	p := newOffline(t, offline.Config{})
 	ctx := context.Background()
 	req := llm.CoordinateRequest{
 		Query:  "How did stock markets and company earnings move? Which athletes won the tournament games?",
-		Agents: newsAgents, Round: 1, MaxRounds: 5,
+		Agents: llmtest.NewsAgents, Round: 1, MaxRounds: 5,
 	}
 	want := map[string]string{
 		"business_agent": "How did stock markets and company earnings move?",
@@ -95,16 +86,16 @@ func TestOfflineMultiRound(t *testing.T) {
 }
 
 func TestOfflineStops(t *testing.T) {
-	p := newOffline(t, llm.OfflineConfig{})
+	p := newOffline(t, offline.Config{})
 	sportsQ := "Which athletes won their games in the tournament?"
 	tests := map[string]llm.CoordinateRequest{
 		"no agents":        {Query: sportsQ, Round: 1},
-		"round > max":      {Query: sportsQ, Agents: newsAgents, Round: 3, MaxRounds: 2},
-		"turns reach max":  {Query: sportsQ, Agents: newsAgents, Round: 1, MaxRounds: 1, Turns: []llm.Turn{{Agent: "health_agent"}}},
-		"all agents used":  {Query: sportsQ, Agents: newsAgents[2:3], Round: 2, Turns: []llm.Turn{{Agent: "sports_agent", Response: "no idea"}}},
-		"no content words": {Query: "What is it, and how?", Agents: newsAgents, Round: 1},
-		"nobody relevant":  {Query: "Explain lattice quantum chromodynamics", Agents: newsAgents[:2], Round: 1},
-		"covered": {Query: sportsQ, Agents: newsAgents, Round: 2,
+		"round > max":      {Query: sportsQ, Agents: llmtest.NewsAgents, Round: 3, MaxRounds: 2},
+		"turns reach max":  {Query: sportsQ, Agents: llmtest.NewsAgents, Round: 1, MaxRounds: 1, Turns: []llm.Turn{{Agent: "health_agent"}}},
+		"all agents used":  {Query: sportsQ, Agents: llmtest.NewsAgents[2:3], Round: 2, Turns: []llm.Turn{{Agent: "sports_agent", Response: "no idea"}}},
+		"no content words": {Query: "What is it, and how?", Agents: llmtest.NewsAgents, Round: 1},
+		"nobody relevant":  {Query: "Explain lattice quantum chromodynamics", Agents: llmtest.NewsAgents[:2], Round: 1},
+		"covered": {Query: sportsQ, Agents: llmtest.NewsAgents, Round: 2,
 			Turns: []llm.Turn{{Agent: "business_agent", Response: "The athletes won their games; the tournament ended."}}},
 	}
 	for name, req := range tests {
@@ -114,7 +105,7 @@ func TestOfflineStops(t *testing.T) {
 		}
 	}
 	// Control: the same sports query is routed when nothing stops it.
-	d, _ := p.Coordinate(context.Background(), llm.CoordinateRequest{Query: sportsQ, Agents: newsAgents, Round: 1, MaxRounds: 2})
+	d, _ := p.Coordinate(context.Background(), llm.CoordinateRequest{Query: sportsQ, Agents: llmtest.NewsAgents, Round: 1, MaxRounds: 2})
 	if d.Stop {
 		t.Fatal("control query stopped")
 	}
@@ -122,11 +113,11 @@ func TestOfflineStops(t *testing.T) {
 
 func TestOfflineDeterministic(t *testing.T) {
 	run := func() (llm.Decision, llm.AnswerResult, string) {
-		p := newOffline(t, llm.OfflineConfig{})
+		p := newOffline(t, offline.Config{})
 		ctx := context.Background()
-		d, _ := p.Coordinate(ctx, llm.CoordinateRequest{Query: "Which athletes won? How did markets move?", Agents: newsAgents, Round: 1})
-		tools := &fakeTools{results: map[string]string{"market_kb": "Markets moved up. Athletes won. Both happened."}}
-		a, _ := p.Answer(ctx, llm.AnswerRequest{Subquery: "market trends", Tools: paperTools, Call: tools.call, MaxToolCalls: 1})
+		d, _ := p.Coordinate(ctx, llm.CoordinateRequest{Query: "Which athletes won? How did markets move?", Agents: llmtest.NewsAgents, Round: 1})
+		tools := &llmtest.FakeTools{Results: map[string]string{"market_kb": "Markets moved up. Athletes won. Both happened."}}
+		a, _ := p.Answer(ctx, llm.AnswerRequest{Subquery: "market trends", Tools: llmtest.PaperTools, Call: tools.Call, MaxToolCalls: 1})
 		g, _ := p.Aggregate(ctx, llm.AggregateRequest{Turns: []llm.Turn{{Response: a.Response}, {Response: "Athletes won."}}})
 		return d, a, g
 	}
@@ -140,7 +131,7 @@ func TestOfflineDeterministic(t *testing.T) {
 }
 
 func TestOfflineAggregate(t *testing.T) {
-	p := newOffline(t, llm.OfflineConfig{})
+	p := newOffline(t, offline.Config{})
 	got, err := p.Aggregate(context.Background(), llm.AggregateRequest{Turns: []llm.Turn{
 		{Agent: "a", Response: "Markets rose. Earnings beat forecasts."},
 		{Agent: "b", Response: "markets  rose! Athletes won.  "},
@@ -158,7 +149,7 @@ func TestOfflineAggregate(t *testing.T) {
 }
 
 func TestOfflineExtract(t *testing.T) {
-	p := newOffline(t, llm.OfflineConfig{})
+	p := newOffline(t, offline.Config{})
 	ctx := context.Background()
 	req := llm.ExtractRequest{
 		Tier: llm.TierPrivate, Query: "  What is   Bob's plan?  ",
@@ -188,7 +179,7 @@ func TestOfflineExtract(t *testing.T) {
 }
 
 func TestOfflineTransform(t *testing.T) {
-	p := newOffline(t, llm.OfflineConfig{Names: func() []string { return []string{"carol"} }})
+	p := newOffline(t, offline.Config{Names: func() []string { return []string{"carol"} }})
 	ctx := context.Background()
 	in := "Carol (carol@x.io) paid with 4111 1111 1111 1111."
 	red, _ := p.Transform(ctx, llm.ModeRedact, in)
@@ -209,12 +200,12 @@ func TestOfflineTransform(t *testing.T) {
 }
 
 func TestOfflineConfigValidate(t *testing.T) {
-	err := llm.OfflineConfig{RouteThreshold: 2, StopCoverage: -1, MaxSentences: -1}.Validate()
+	err := offline.Config{RouteThreshold: 2, StopCoverage: -1, MaxSentences: -1}.Validate()
 	var joined interface{ Unwrap() []error }
 	if !errors.Is(err, llm.ErrConfig) || !errors.As(err, &joined) || len(joined.Unwrap()) != 3 {
 		t.Fatalf("err %v, want 3 joined ErrConfig", err)
 	}
-	p := newOffline(t, llm.OfflineConfig{})
+	p := newOffline(t, offline.Config{})
 	if p.Name() != "offline-v1/sem-wink100-v1" {
 		t.Fatalf("Name %q", p.Name())
 	}
@@ -224,7 +215,7 @@ func TestOfflineConfigValidate(t *testing.T) {
 // hold the answer; it never lowers a well-described agent, and nothing is
 // chosen when neither description nor reach is relevant.
 func TestOfflineRoutesByReach(t *testing.T) {
-	p := newOffline(t, llm.OfflineConfig{})
+	p := newOffline(t, offline.Config{})
 	ctx := context.Background()
 	agents := []llm.AgentCard{
 		{ID: "assistant", Description: "a helpful general assistant", Reach: 0.9},
@@ -253,7 +244,7 @@ func TestOfflineRoutesByReach(t *testing.T) {
 // parts that are its own, and a turn closes only what it was asked, so
 // every part is answered by its domain's agent before the query stops.
 func TestOfflineSplitsAMultiPartQuestionAcrossAgents(t *testing.T) {
-	p := newOffline(t, llm.OfflineConfig{})
+	p := newOffline(t, offline.Config{})
 	agents := []llm.AgentCard{
 		{ID: "market_agent", Description: "market research: consumer demand index, market share, competitor count, customer segment size"},
 		{ID: "finance_agent", Description: "financial forecasting: forecast revenue, break-even month, gross margin, capital expenditure"},

@@ -1,10 +1,12 @@
-package llm
+package offline
 
 import (
 	"context"
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/cmem/cmem/llm"
 )
 
 // Score implements Provider without a model, by documented rules. Each
@@ -24,21 +26,21 @@ import (
 // precision → specific; usefulness, completeness, reusability →
 // informative), or on their mean. Its range is the feature ±0.1 mapped onto
 // [Min, Max]: a scorer that is sure of nothing gives no point value.
-func (o *Offline) Score(_ context.Context, req ScoreRequest) ([]RubricScore, error) {
+func (o *Provider) Score(_ context.Context, req llm.ScoreRequest) ([]llm.RubricScore, error) {
 	f := map[string]float64{
 		"informative": informative(req.Value),
 		"specific":    specific(req.Value),
 		"relevant":    o.relevant(req.Key, req.Value),
 	}
-	out := make([]RubricScore, 0, len(req.Rubrics))
+	out := make([]llm.RubricScore, 0, len(req.Rubrics))
 	for _, r := range req.Rubrics {
 		q := (f["informative"] + f["specific"] + f["relevant"]) / 3
 		if name := rubricFeature(r); name != "" {
 			q = f[name]
 		}
 		span := r.Max - r.Min
-		low, high := clampRange(r, r.Min+span*(q-0.1), r.Min+span*(q+0.1))
-		out = append(out, RubricScore{Name: r.Name, Low: low, High: high})
+		low, high := r.Clamp(r.Min+span*(q-0.1), r.Min+span*(q+0.1))
+		out = append(out, llm.RubricScore{Name: r.Name, Low: low, High: high})
 	}
 	return out, nil
 }
@@ -52,7 +54,7 @@ var (
 	}
 )
 
-func rubricFeature(r Rubric) string {
+func rubricFeature(r llm.Rubric) string {
 	text := r.Name + " " + r.Description
 	for _, name := range []string{"relevant", "specific", "informative"} {
 		if featureWords[name].MatchString(text) {
@@ -85,7 +87,7 @@ func specific(v string) float64 {
 	return min(float64(n)/3, 1)
 }
 
-func (o *Offline) relevant(key, value string) float64 {
+func (o *Provider) relevant(key, value string) float64 {
 	if strings.TrimSpace(key) == "" || strings.TrimSpace(value) == "" {
 		return 0
 	}

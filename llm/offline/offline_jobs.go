@@ -1,10 +1,11 @@
-package llm
+package offline
 
 import (
 	"context"
 	"fmt"
 	"strings"
 
+	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/redact"
 )
 
@@ -12,9 +13,9 @@ import (
 // said (compared without case, spacing or closing punctuation); turns are
 // separated by a blank line. With nothing to join it returns
 // NoAgentAnswer.
-func (o *Offline) Aggregate(ctx context.Context, req AggregateRequest) (string, error) {
+func (o *Provider) Aggregate(ctx context.Context, req llm.AggregateRequest) (string, error) {
 	if err := ctx.Err(); err != nil {
-		return "", fmt.Errorf("%w: %w", ErrProvider, err)
+		return "", fmt.Errorf("%w: %w", llm.ErrProvider, err)
 	}
 	seen := map[string]bool{}
 	var parts []string
@@ -31,21 +32,9 @@ func (o *Offline) Aggregate(ctx context.Context, req AggregateRequest) (string, 
 		}
 	}
 	if len(parts) == 0 {
-		return NoAgentAnswer, nil
+		return llm.NoAgentAnswer, nil
 	}
 	return strings.Join(parts, "\n\n"), nil
-}
-
-// NothingRelevantAnswer is the answer when the coordinator found no agent
-// relevant to the query among those it considered (A(u,t)): it says so and
-// names them, so the user knows the question was read and whom to ask
-// for access. With no agent at all it is NoAgentAnswer.
-func NothingRelevantAnswer(considered []string) string {
-	if len(considered) == 0 {
-		return NoAgentAnswer
-	}
-	return fmt.Sprintf("None of your agents has information relevant to this question (considered: %s).",
-		strings.Join(considered, ", "))
 }
 
 // Extract writes the interaction as one fragment: key = the query (white
@@ -55,53 +44,53 @@ func NothingRelevantAnswer(considered []string) string {
 // the names, so no user id, e-mail, phone, card or account number is
 // shared. A blank response yields no fragment. Prompt is not used
 // offline: the write prompts ask a model for what this does by rule.
-func (o *Offline) Extract(ctx context.Context, req ExtractRequest) ([]KeyValue, error) {
+func (o *Provider) Extract(ctx context.Context, req llm.ExtractRequest) ([]llm.KeyValue, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrProvider, err)
+		return nil, fmt.Errorf("%w: %w", llm.ErrProvider, err)
 	}
-	if req.Tier != TierPrivate && req.Tier != TierShared {
-		return nil, fmt.Errorf("%w: %w %q", ErrProvider, ErrTier, req.Tier)
+	if req.Tier != llm.TierPrivate && req.Tier != llm.TierShared {
+		return nil, fmt.Errorf("%w: %w %q", llm.ErrProvider, llm.ErrTier, req.Tier)
 	}
 	value := strings.TrimSpace(req.Response)
 	if value == "" {
 		return nil, nil
 	}
-	key := squash(req.Query)
+	key := llm.Squash(req.Query)
 	if key == "" {
 		key = sentences(value)[0]
 	}
-	key = truncateWords(key, maxKeyRunes)
-	if req.Tier == TierShared {
+	key = llm.TruncateWords(key, llm.MaxKeyRunes)
+	if req.Tier == llm.TierShared {
 		rules := redact.All(req.Users...)
 		key, _ = redact.Apply(key, rules)
 		value, _ = redact.Apply(value, rules)
 	}
-	return []KeyValue{{Key: key, Value: value}}, nil
+	return []llm.KeyValue{{Key: key, Value: value}}, nil
 }
 
 // Transform rewrites text. "redact" replaces e-mails, phones, card and
 // account numbers by rules; "anonymize" does the same and also replaces
 // the names Names returns; "paraphrase" is the light deterministic rewrite
 // of paraphraseOffline: white space normalised, sentence order and wording
-// kept, first-person pronouns neutralised. Other modes wrap ErrMode.
-func (o *Offline) Transform(ctx context.Context, mode, text string) (string, error) {
+// kept, first-person pronouns neutralised. Other modes wrap llm.ErrMode.
+func (o *Provider) Transform(ctx context.Context, mode, text string) (string, error) {
 	if err := ctx.Err(); err != nil {
-		return "", fmt.Errorf("%w: %w", ErrProvider, err)
+		return "", fmt.Errorf("%w: %w", llm.ErrProvider, err)
 	}
 	switch mode {
-	case ModeRedact:
+	case llm.ModeRedact:
 		out, _ := redact.Apply(text, redact.All())
 		return out, nil
-	case ModeAnonymize:
+	case llm.ModeAnonymize:
 		out, _ := redact.Apply(text, redact.All(o.names()...))
 		return out, nil
-	case ModeParaphrase:
+	case llm.ModeParaphrase:
 		return paraphraseOffline(text), nil
 	}
-	return "", fmt.Errorf("%w: %w %q", ErrProvider, ErrMode, mode)
+	return "", fmt.Errorf("%w: %w %q", llm.ErrProvider, llm.ErrMode, mode)
 }
 
-func (o *Offline) names() []string {
+func (o *Provider) names() []string {
 	if o.cfg.Names == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package llm
+package offline
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/llm"
 )
 
 // Coordinate picks the next agent. It stops when MaxRounds (if > 0) is
@@ -29,19 +30,19 @@ import (
 // earlier offered) with its own sentences as subquery, so a multi-part
 // question is split across agents by their descriptions, one agent per
 // round. SystemPrompt and History are not used offline.
-func (o *Offline) Coordinate(ctx context.Context, req CoordinateRequest) (Decision, error) {
+func (o *Provider) Coordinate(ctx context.Context, req llm.CoordinateRequest) (llm.Decision, error) {
 	if err := ctx.Err(); err != nil {
-		return Decision{}, fmt.Errorf("%w: %w", ErrProvider, err)
+		return llm.Decision{}, fmt.Errorf("%w: %w", llm.ErrProvider, err)
 	}
-	stop := Decision{Stop: true}
-	if roundsExhausted(req) {
+	stop := llm.Decision{Stop: true}
+	if req.RoundsExhausted() {
 		return stop, nil
 	}
 	used := map[string]bool{}
 	for _, t := range req.Turns {
 		used[t.Agent] = true
 	}
-	var cands []AgentCard
+	var cands []llm.AgentCard
 	for _, a := range req.Agents {
 		if a.ID != "" && !used[a.ID] {
 			cands = append(cands, a)
@@ -61,7 +62,7 @@ func (o *Offline) Coordinate(ctx context.Context, req CoordinateRequest) (Decisi
 	}
 	vecs, err := o.embed(ctx, texts...)
 	if err != nil {
-		return Decision{}, err
+		return llm.Decision{}, err
 	}
 	agentVec := func(i int) []float32 { return vecs[1+len(open)+i] }
 	score := func(text []float32, i int) float32 {
@@ -94,12 +95,12 @@ func (o *Offline) Coordinate(ctx context.Context, req CoordinateRequest) (Decisi
 	if bestScore < o.cfg.RouteThreshold {
 		return stop, nil
 	}
-	return Decision{Agent: cands[best].ID, Subquery: o.subquery(open, sentenceBest, best, func(j int) float32 { return score(vecs[1+j], best) })}, nil
+	return llm.Decision{Agent: cands[best].ID, Subquery: o.subquery(open, sentenceBest, best, func(j int) float32 { return score(vecs[1+j], best) })}, nil
 }
 
 // lexicallyCovered: after a turn, the responses so far contain at least
 // StopCoverage of the query's content words.
-func (o *Offline) lexicallyCovered(req CoordinateRequest) bool {
+func (o *Provider) lexicallyCovered(req llm.CoordinateRequest) bool {
 	if len(req.Turns) == 0 {
 		return false
 	}
@@ -125,7 +126,7 @@ func (o *Offline) lexicallyCovered(req CoordinateRequest) bool {
 // answers the sentences its subquery holds (all of them when its subquery
 // is the whole query) unless its response is empty or says nothing was
 // found.
-func openSentences(query string, turns []Turn) []string {
+func openSentences(query string, turns []llm.Turn) []string {
 	sents := sentences(query)
 	if len(sents) == 0 {
 		return nil
@@ -134,8 +135,8 @@ func openSentences(query string, turns []Turn) []string {
 	for _, s := range sents {
 		answered := false
 		for _, t := range turns {
-			sub := squash(t.Subquery)
-			if answers(t.Response) && (strings.Contains(sub, squash(s)) || sub == squash(query)) {
+			sub := llm.Squash(t.Subquery)
+			if answers(t.Response) && (strings.Contains(sub, llm.Squash(s)) || sub == llm.Squash(query)) {
 				answered = true
 				break
 			}
@@ -159,7 +160,7 @@ func answers(response string) bool {
 // RouteThreshold on; else all of them. A multi-part question is so split
 // across the agents whose specializations its parts concern, one part
 // per round, and a turn closes only the sentences it was asked.
-func (o *Offline) subquery(open []string, sentenceBest []int, chosen int, score func(j int) float32) string {
+func (o *Provider) subquery(open []string, sentenceBest []int, chosen int, score func(j int) float32) string {
 	var mine, near []string
 	for j, s := range open {
 		if sentenceBest[j] == chosen {
@@ -171,18 +172,11 @@ func (o *Offline) subquery(open []string, sentenceBest []int, chosen int, score 
 	}
 	switch {
 	case len(open) < 2:
-		return squash(strings.Join(open, " "))
+		return llm.Squash(strings.Join(open, " "))
 	case len(mine) > 0:
-		return squash(strings.Join(mine, " "))
+		return llm.Squash(strings.Join(mine, " "))
 	case len(near) > 0:
-		return squash(strings.Join(near, " "))
+		return llm.Squash(strings.Join(near, " "))
 	}
-	return squash(strings.Join(open, " "))
-}
-
-// roundsExhausted: MaxRounds (if > 0) is reached when Round passes it or
-// as many turns as MaxRounds were taken, whether callers count rounds
-// from 0 or from 1.
-func roundsExhausted(req CoordinateRequest) bool {
-	return req.MaxRounds > 0 && (req.Round > req.MaxRounds || len(req.Turns) >= req.MaxRounds)
+	return llm.Squash(strings.Join(open, " "))
 }

@@ -1,4 +1,4 @@
-package llm
+package openai
 
 import (
 	"context"
@@ -11,10 +11,12 @@ import (
 	"strings"
 	"time"
 
-	openai "github.com/sashabaranov/go-openai"
+	goopenai "github.com/sashabaranov/go-openai"
+
+	"github.com/cmem/cmem/llm"
 )
 
-// Defaults of OpenAIConfig.
+// Defaults of Config.
 const (
 	DefaultOpenAIBaseURL = "https://api.openai.com/v1"
 	DefaultOpenAIModel   = "gpt-4o-mini"
@@ -23,9 +25,9 @@ const (
 	DefaultRetryBackoff  = 500 * time.Millisecond
 )
 
-// OpenAIConfig configures the OpenAI-compatible provider. Zero fields take
+// Config configures the OpenAI-compatible provider. Zero fields take
 // the defaults.
-type OpenAIConfig struct {
+type Config struct {
 	// BaseURL of the API including the version path, e.g.
 	// "http://127.0.0.1:8000/v1" for vLLM. Default DefaultOpenAIBaseURL.
 	BaseURL string
@@ -47,7 +49,7 @@ type OpenAIConfig struct {
 	// further one. Default DefaultRetryBackoff.
 	RetryBackoff time.Duration
 	// Prompts override the paper's prompts; empty fields keep them.
-	Prompts Prompts
+	Prompts llm.Prompts
 	// Names returns the registered user names that "anonymize" replaces,
 	// for the rule-based pass after the model's (see Transform).
 	Names func() []string
@@ -57,7 +59,7 @@ type OpenAIConfig struct {
 	Logger *slog.Logger
 }
 
-func (c *OpenAIConfig) setDefaults() {
+func (c *Config) setDefaults() {
 	if c.BaseURL == "" {
 		c.BaseURL = DefaultOpenAIBaseURL
 	}
@@ -76,19 +78,19 @@ func (c *OpenAIConfig) setDefaults() {
 	if c.RetryBackoff == 0 {
 		c.RetryBackoff = DefaultRetryBackoff
 	}
-	c.Prompts = c.Prompts.withDefaults()
+	c.Prompts = c.Prompts.WithDefaults()
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
 }
 
 // Validate reports every problem of the configuration after defaults are
-// applied, joined, each wrapping ErrConfig.
-func (c OpenAIConfig) Validate() error {
+// applied, joined, each wrapping llm.ErrConfig.
+func (c Config) Validate() error {
 	c.setDefaults()
 	var errs []error
 	bad := func(format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrConfig}, args...)...))
+		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{llm.ErrConfig}, args...)...))
 	}
 	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		bad("BaseURL %q is not an http(s) URL", c.BaseURL)
@@ -108,38 +110,38 @@ func (c OpenAIConfig) Validate() error {
 	return errors.Join(errs...)
 }
 
-// OpenAI is the provider for any OpenAI-compatible chat completions
+// Provider is the provider for any OpenAI-compatible chat completions
 // endpoint. It sends the paper's prompts, asks for JSON where it needs a
 // decision or fragments, offers an agent's resources as function tools,
 // and validates every reply: an agent or tool the model was not offered is
-// never passed through. Every failure wraps ErrProvider.
-type OpenAI struct {
-	cfg    OpenAIConfig
-	client *openai.Client
+// never passed through. Every failure wraps llm.ErrProvider.
+type Provider struct {
+	cfg    Config
+	client *goopenai.Client
 }
 
-var _ Provider = (*OpenAI)(nil)
+var _ llm.Provider = (*Provider)(nil)
 
-// NewOpenAI validates cfg and returns the provider.
-func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
+// New validates cfg and returns the provider.
+func New(cfg Config) (*Provider, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	cfg.setDefaults()
-	cc := openai.DefaultConfig(cfg.APIKey)
+	cc := goopenai.DefaultConfig(cfg.APIKey)
 	cc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	if cfg.HTTPClient != nil {
 		cc.HTTPClient = cfg.HTTPClient
 	}
-	return &OpenAI{cfg: cfg, client: openai.NewClientWithConfig(cc)}, nil
+	return &Provider{cfg: cfg, client: goopenai.NewClientWithConfig(cc)}, nil
 }
 
 // Name returns "openai:<model>".
-func (p *OpenAI) Name() string { return "openai:" + p.cfg.Model }
+func (p *Provider) Name() string { return "openai:" + p.cfg.Model }
 
 // chat sends one completion request, with retries, and returns the first
 // choice's message.
-func (p *OpenAI) chat(ctx context.Context, req openai.ChatCompletionRequest) (openai.ChatCompletionMessage, error) {
+func (p *Provider) chat(ctx context.Context, req goopenai.ChatCompletionRequest) (goopenai.ChatCompletionMessage, error) {
 	req.Model = p.cfg.Model
 	req.Temperature = p.cfg.Temperature
 	var err error
@@ -150,15 +152,15 @@ func (p *OpenAI) chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 				"model", p.cfg.Model, "attempt", attempt, "wait", wait, "err", err)
 			select {
 			case <-ctx.Done():
-				return openai.ChatCompletionMessage{}, fmt.Errorf("%w: %w (after %w)", ErrProvider, ctx.Err(), err)
+				return goopenai.ChatCompletionMessage{}, fmt.Errorf("%w: %w (after %w)", llm.ErrProvider, ctx.Err(), err)
 			case <-time.After(wait):
 			}
 		}
-		var resp openai.ChatCompletionResponse
+		var resp goopenai.ChatCompletionResponse
 		resp, err = p.once(ctx, req)
 		if err == nil {
 			if len(resp.Choices) == 0 {
-				return openai.ChatCompletionMessage{}, fmt.Errorf("%w: openai %s: reply without choices", ErrProvider, p.cfg.Model)
+				return goopenai.ChatCompletionMessage{}, fmt.Errorf("%w: openai %s: reply without choices", llm.ErrProvider, p.cfg.Model)
 			}
 			return resp.Choices[0].Message, nil
 		}
@@ -166,10 +168,10 @@ func (p *OpenAI) chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 			break
 		}
 	}
-	return openai.ChatCompletionMessage{}, fmt.Errorf("%w: openai %s: %w", ErrProvider, p.cfg.Model, err)
+	return goopenai.ChatCompletionMessage{}, fmt.Errorf("%w: openai %s: %w", llm.ErrProvider, p.cfg.Model, err)
 }
 
-func (p *OpenAI) once(ctx context.Context, req openai.ChatCompletionRequest) (openai.ChatCompletionResponse, error) {
+func (p *Provider) once(ctx context.Context, req goopenai.ChatCompletionRequest) (goopenai.ChatCompletionResponse, error) {
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
 	defer cancel()
 	return p.client.CreateChatCompletion(ctx, req)
@@ -178,11 +180,11 @@ func (p *OpenAI) once(ctx context.Context, req openai.ChatCompletionRequest) (op
 // retryable: rate limits, server errors, network errors and an attempt's
 // own timeout. The caller has already ruled out a done parent context.
 func retryable(err error) bool {
-	var apiErr *openai.APIError
+	var apiErr *goopenai.APIError
 	if errors.As(err, &apiErr) {
 		return apiErr.HTTPStatusCode == http.StatusTooManyRequests || apiErr.HTTPStatusCode >= 500
 	}
-	var reqErr *openai.RequestError
+	var reqErr *goopenai.RequestError
 	if errors.As(err, &reqErr) {
 		return reqErr.HTTPStatusCode == http.StatusTooManyRequests || reqErr.HTTPStatusCode >= 500
 	}
@@ -195,26 +197,26 @@ func retryable(err error) bool {
 func decodeJSON(content string, v any) error {
 	start, end := strings.Index(content, "{"), strings.LastIndex(content, "}")
 	if start < 0 || end < start {
-		return fmt.Errorf("%w: reply is not a JSON object: %q", ErrProvider, clip(content))
+		return fmt.Errorf("%w: reply is not a JSON object: %q", llm.ErrProvider, clip(content))
 	}
 	if err := json.Unmarshal([]byte(content[start:end+1]), v); err != nil {
-		return fmt.Errorf("%w: malformed JSON reply %q: %w", ErrProvider, clip(content), err)
+		return fmt.Errorf("%w: malformed JSON reply %q: %w", llm.ErrProvider, clip(content), err)
 	}
 	return nil
 }
 
 // clip shortens a reply for an error message.
-func clip(s string) string { return truncateWords(s, 200) }
+func clip(s string) string { return llm.TruncateWords(s, 200) }
 
-func system(text string) openai.ChatCompletionMessage {
-	return openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: text}
+func system(text string) goopenai.ChatCompletionMessage {
+	return goopenai.ChatCompletionMessage{Role: goopenai.ChatMessageRoleSystem, Content: text}
 }
 
-func user(text string) openai.ChatCompletionMessage {
-	return openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: text}
+func user(text string) goopenai.ChatCompletionMessage {
+	return goopenai.ChatCompletionMessage{Role: goopenai.ChatMessageRoleUser, Content: text}
 }
 
-var jsonObject = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
+var jsonObject = &goopenai.ChatCompletionResponseFormat{Type: goopenai.ChatCompletionResponseFormatTypeJSONObject}
 
 func orDefault(s, def string) string {
 	if strings.TrimSpace(s) == "" {

@@ -1,4 +1,4 @@
-package llm_test
+package openai_test
 
 import (
 	"context"
@@ -8,18 +8,19 @@ import (
 	"strings"
 	"testing"
 
-	openai "github.com/sashabaranov/go-openai"
+	goopenai "github.com/sashabaranov/go-openai"
 
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/llm/llmtest"
+	"github.com/cmem/cmem/llm/openai"
 )
 
-func answerReq(tools *fakeTools, budget int) llm.AnswerRequest {
+func answerReq(tools *llmtest.FakeTools, budget int) llm.AnswerRequest {
 	return llm.AnswerRequest{
 		AgentID: "market_agent", SystemPrompt: "You are a market intelligence agent.",
 		Subquery: "smart home trends in Europe",
 		Memory:   []llm.MemoryItem{{Key: "smart home", Value: "Privacy sells.", Tier: "shared", Score: 0.4}},
-		Tools:    paperTools[:2], Call: tools.call, MaxToolCalls: budget,
+		Tools:    llmtest.PaperTools[:2], Call: tools.Call, MaxToolCalls: budget,
 	}
 }
 
@@ -29,8 +30,8 @@ func TestOpenAIAnswerToolLoop(t *testing.T) {
 		llmtest.Calls(llmtest.Call("c1", "market_kb", map[string]string{"query": "smart home Europe"})),
 		llmtest.Text("Demand grows; privacy sells."),
 	)
-	p := newOpenAI(t, srv, llm.OpenAIConfig{})
-	tools := &fakeTools{results: map[string]string{"market_kb": "Demand grows 9% a year."}}
+	p := newOpenAI(t, srv, openai.Config{})
+	tools := &llmtest.FakeTools{Results: map[string]string{"market_kb": "Demand grows 9% a year."}}
 	res, err := p.Answer(context.Background(), answerReq(tools, 3))
 	if err != nil {
 		t.Fatal(err)
@@ -38,8 +39,8 @@ func TestOpenAIAnswerToolLoop(t *testing.T) {
 	if res.Response != "Demand grows; privacy sells." || len(res.Calls) != 1 || res.Calls[0].Result != "Demand grows 9% a year." {
 		t.Fatalf("result %+v", res)
 	}
-	if len(tools.calls) != 1 || tools.calls[0].args["query"] != "smart home Europe" {
-		t.Fatalf("tool calls %+v", tools.calls)
+	if len(tools.Calls) != 1 || tools.Calls[0].Args["query"] != "smart home Europe" {
+		t.Fatalf("tool calls %+v", tools.Calls)
 	}
 	reqs := srv.ChatRequests()
 	first := reqs[0]
@@ -54,10 +55,10 @@ func TestOpenAIAnswerToolLoop(t *testing.T) {
 	}
 	for i, tool := range first.Tools {
 		var want, got any
-		_ = json.Unmarshal(paperTools[i].Parameters, &want)
+		_ = json.Unmarshal(llmtest.PaperTools[i].Parameters, &want)
 		b, _ := json.Marshal(tool.Function.Parameters)
 		_ = json.Unmarshal(b, &got)
-		if tool.Type != openai.ToolTypeFunction || tool.Function.Name != paperTools[i].Name || !reflect.DeepEqual(got, want) {
+		if tool.Type != goopenai.ToolTypeFunction || tool.Function.Name != llmtest.PaperTools[i].Name || !reflect.DeepEqual(got, want) {
 			t.Fatalf("tool %d offered as %+v", i, tool.Function)
 		}
 	}
@@ -75,14 +76,14 @@ func TestOpenAIAnswerRefusesUnofferedTool(t *testing.T) {
 		llmtest.Calls(llmtest.Call("c1", "strategic_computation", map[string]string{"expression": "1+1"})),
 		llmtest.Text("Answered without it."),
 	)
-	p := newOpenAI(t, srv, llm.OpenAIConfig{})
-	tools := &fakeTools{}
+	p := newOpenAI(t, srv, openai.Config{})
+	tools := &llmtest.FakeTools{}
 	res, err := p.Answer(context.Background(), answerReq(tools, 3))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tools.calls) != 0 || len(res.Calls) != 0 || res.Response != "Answered without it." {
-		t.Fatalf("unoffered tool ran: calls %+v, result %+v", tools.calls, res)
+	if len(tools.Calls) != 0 || len(res.Calls) != 0 || res.Response != "Answered without it." {
+		t.Fatalf("unoffered tool ran: calls %+v, result %+v", tools.Calls, res)
 	}
 	msgs := srv.ChatRequests()[1].Messages
 	if reply := msgs[len(msgs)-1]; reply.Role != "tool" || !strings.HasPrefix(reply.Content, "error:") || !strings.Contains(reply.Content, "not offered") {
@@ -100,14 +101,14 @@ func TestOpenAIAnswerBudget(t *testing.T) {
 		),
 		llmtest.Text("done"),
 	)
-	p := newOpenAI(t, srv, llm.OpenAIConfig{})
-	tools := &fakeTools{results: map[string]string{"market_kb": "ok"}}
+	p := newOpenAI(t, srv, openai.Config{})
+	tools := &llmtest.FakeTools{Results: map[string]string{"market_kb": "ok"}}
 	res, err := p.Answer(context.Background(), answerReq(tools, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tools.calls) != 1 || len(res.Calls) != 1 {
-		t.Fatalf("budget 1: %d calls run, %d reported", len(tools.calls), len(res.Calls))
+	if len(tools.Calls) != 1 || len(res.Calls) != 1 {
+		t.Fatalf("budget 1: %d calls run, %d reported", len(tools.Calls), len(res.Calls))
 	}
 	second := srv.ChatRequests()[1]
 	if second.ToolChoice != "none" {
@@ -122,8 +123,8 @@ func TestOpenAIAnswerBudget(t *testing.T) {
 func TestOpenAIAnswerNoToolsWithoutBudget(t *testing.T) {
 	srv := llmtest.NewServer(t)
 	srv.EnqueueChat(llmtest.Text("from memory"))
-	p := newOpenAI(t, srv, llm.OpenAIConfig{})
-	res, err := p.Answer(context.Background(), answerReq(&fakeTools{}, 0))
+	p := newOpenAI(t, srv, openai.Config{})
+	res, err := p.Answer(context.Background(), answerReq(&llmtest.FakeTools{}, 0))
 	if err != nil || res.Response != "from memory" {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -137,22 +138,22 @@ func TestOpenAIAnswerEndlessToolCalls(t *testing.T) {
 	srv.HandleChat(func(llmtest.ChatRequest) llmtest.Reply {
 		return llmtest.Calls(llmtest.Call("c", "market_kb", map[string]string{"query": "again"}))
 	})
-	p := newOpenAI(t, srv, llm.OpenAIConfig{})
-	tools := &fakeTools{results: map[string]string{"market_kb": "ok"}}
+	p := newOpenAI(t, srv, openai.Config{})
+	tools := &llmtest.FakeTools{Results: map[string]string{"market_kb": "ok"}}
 	_, err := p.Answer(context.Background(), answerReq(tools, 2))
 	if !errors.Is(err, llm.ErrProvider) {
 		t.Fatalf("err %v, want ErrProvider", err)
 	}
-	if len(tools.calls) != 2 || len(srv.ChatRequests()) != 4 {
-		t.Fatalf("%d tool calls, %d requests; want 2 and 4", len(tools.calls), len(srv.ChatRequests()))
+	if len(tools.Calls) != 2 || len(srv.ChatRequests()) != 4 {
+		t.Fatalf("%d tool calls, %d requests; want 2 and 4", len(tools.Calls), len(srv.ChatRequests()))
 	}
 }
 
 func TestOpenAIAnswerEmpty(t *testing.T) {
 	srv := llmtest.NewServer(t)
 	srv.EnqueueChat(llmtest.Text("  "))
-	p := newOpenAI(t, srv, llm.OpenAIConfig{})
-	if _, err := p.Answer(context.Background(), answerReq(&fakeTools{}, 1)); !errors.Is(err, llm.ErrProvider) {
+	p := newOpenAI(t, srv, openai.Config{})
+	if _, err := p.Answer(context.Background(), answerReq(&llmtest.FakeTools{}, 1)); !errors.Is(err, llm.ErrProvider) {
 		t.Fatalf("err %v, want ErrProvider", err)
 	}
 }
@@ -163,8 +164,8 @@ func TestOpenAIAnswerEmpty(t *testing.T) {
 func TestOpenAIAnswerShowsGraphMemory(t *testing.T) {
 	srv := llmtest.NewServer(t)
 	srv.EnqueueChat(llmtest.Text("Use the market knowledge base."))
-	p := newOpenAI(t, srv, llm.OpenAIConfig{})
-	req := answerReq(&fakeTools{}, 0)
+	p := newOpenAI(t, srv, openai.Config{})
+	req := answerReq(&llmtest.FakeTools{}, 0)
 	req.Graph = []llm.GraphItem{{ID: "ins_1", Kind: "insight", Text: "market_agent answered 2 past queries by calling market_kb."}}
 	if _, err := p.Answer(context.Background(), req); err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package llm_test
+package openai_test
 
 import (
 	"context"
@@ -9,13 +9,14 @@ import (
 	"testing"
 	"time"
 
-	openai "github.com/sashabaranov/go-openai"
+	goopenai "github.com/sashabaranov/go-openai"
 
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/llm/llmtest"
+	"github.com/cmem/cmem/llm/openai"
 )
 
-func newOpenAI(t *testing.T, srv *llmtest.Server, cfg llm.OpenAIConfig) *llm.OpenAI {
+func newOpenAI(t *testing.T, srv *llmtest.Server, cfg openai.Config) *openai.Provider {
 	t.Helper()
 	cfg.BaseURL = srv.URL
 	if cfg.APIKey == "" {
@@ -30,7 +31,7 @@ func newOpenAI(t *testing.T, srv *llmtest.Server, cfg llm.OpenAIConfig) *llm.Ope
 	if cfg.MaxRetries == 0 {
 		cfg.MaxRetries = -1
 	}
-	p, err := llm.NewOpenAI(cfg)
+	p, err := openai.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func newOpenAI(t *testing.T, srv *llmtest.Server, cfg llm.OpenAIConfig) *llm.Ope
 func TestOpenAIContract(t *testing.T) {
 	srv := llmtest.NewServer(t)
 	srv.HandleChat(llmtest.Mimic())
-	llmtest.RunProviderContract(t, newOpenAI(t, srv, llm.OpenAIConfig{}))
+	llmtest.RunProviderContract(t, newOpenAI(t, srv, openai.Config{}))
 	if len(srv.ChatRequests()) == 0 {
 		t.Fatal("the contract never reached the server")
 	}
@@ -49,8 +50,8 @@ func TestOpenAIContract(t *testing.T) {
 func TestOpenAICoordinateRequest(t *testing.T) {
 	srv := llmtest.NewServer(t)
 	srv.EnqueueChat(llmtest.JSON(map[string]string{"agent": "sports_agent", "subquery": "Who won?"}))
-	p := newOpenAI(t, srv, llm.OpenAIConfig{Temperature: 0.3})
-	offered := newsAgents[1:3] // business, sports
+	p := newOpenAI(t, srv, openai.Config{Temperature: 0.3})
+	offered := llmtest.NewsAgents[1:3] // business, sports
 	d, err := p.Coordinate(context.Background(), llm.CoordinateRequest{
 		Query: "Who won the cup final?", Agents: offered, Round: 2, MaxRounds: 4,
 		Turns:   []llm.Turn{{Agent: "business_agent", Subquery: "sponsors?", Response: "Sponsors paid 2M."}},
@@ -70,7 +71,7 @@ func TestOpenAICoordinateRequest(t *testing.T) {
 	if r.Model != "test-model" || r.Temperature != 0.3 || r.Header.Get("Authorization") != "Bearer sk-test" {
 		t.Fatalf("model %q temperature %v auth %q", r.Model, r.Temperature, r.Header.Get("Authorization"))
 	}
-	if r.ResponseFormat == nil || r.ResponseFormat.Type != openai.ChatCompletionResponseFormatTypeJSONObject {
+	if r.ResponseFormat == nil || r.ResponseFormat.Type != goopenai.ChatCompletionResponseFormatTypeJSONObject {
 		t.Fatalf("response_format %+v, want json_object", r.ResponseFormat)
 	}
 	if len(r.Messages) != 2 || r.Messages[0].Role != "system" || r.Messages[0].Content != llm.DefaultPrompts().Coordinator {
@@ -92,7 +93,7 @@ func TestOpenAICoordinateRequest(t *testing.T) {
 			t.Errorf("user message lacks %q:\n%s", s, msg)
 		}
 	}
-	for _, a := range newsAgents {
+	for _, a := range llmtest.NewsAgents {
 		if a.ID != "business_agent" && a.ID != "sports_agent" && strings.Contains(msg, a.ID) {
 			t.Errorf("user message names %s, which was not offered", a.ID)
 		}
@@ -122,8 +123,8 @@ func TestOpenAICoordinateReplies(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := llmtest.NewServer(t)
 			srv.EnqueueChat(tc.reply)
-			p := newOpenAI(t, srv, llm.OpenAIConfig{})
-			d, err := p.Coordinate(context.Background(), llm.CoordinateRequest{Query: "Who won the cup?", Agents: newsAgents[1:3], Round: 1})
+			p := newOpenAI(t, srv, openai.Config{})
+			d, err := p.Coordinate(context.Background(), llm.CoordinateRequest{Query: "Who won the cup?", Agents: llmtest.NewsAgents[1:3], Round: 1})
 			if tc.err != nil {
 				if !errors.Is(err, tc.err) || !errors.Is(err, llm.ErrProvider) {
 					t.Fatalf("err %v, want %v wrapped with ErrProvider", err, tc.err)
@@ -141,7 +142,7 @@ func TestOpenAITimeoutAndRetries(t *testing.T) {
 	t.Run("timeout", func(t *testing.T) {
 		srv := llmtest.NewServer(t)
 		srv.EnqueueChat(llmtest.Reply{Delay: time.Minute, Content: "late"})
-		p := newOpenAI(t, srv, llm.OpenAIConfig{Timeout: 30 * time.Millisecond})
+		p := newOpenAI(t, srv, openai.Config{Timeout: 30 * time.Millisecond})
 		_, err := p.Aggregate(context.Background(), llm.AggregateRequest{Turns: []llm.Turn{{Response: "r"}}})
 		if !errors.Is(err, llm.ErrProvider) || !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("err %v, want ErrProvider and DeadlineExceeded", err)
@@ -150,7 +151,7 @@ func TestOpenAITimeoutAndRetries(t *testing.T) {
 	t.Run("retries 5xx and 429, then succeeds", func(t *testing.T) {
 		srv := llmtest.NewServer(t)
 		srv.EnqueueChat(llmtest.Status(http.StatusBadGateway, "x"), llmtest.Status(http.StatusTooManyRequests, "slow"), llmtest.Text("merged"))
-		p := newOpenAI(t, srv, llm.OpenAIConfig{MaxRetries: 2, RetryBackoff: time.Millisecond})
+		p := newOpenAI(t, srv, openai.Config{MaxRetries: 2, RetryBackoff: time.Millisecond})
 		out, err := p.Aggregate(context.Background(), llm.AggregateRequest{Turns: []llm.Turn{{Response: "r"}}})
 		if err != nil || out != "merged" || len(srv.ChatRequests()) != 3 {
 			t.Fatalf("%q %v after %d requests", out, err, len(srv.ChatRequests()))
@@ -159,7 +160,7 @@ func TestOpenAITimeoutAndRetries(t *testing.T) {
 	t.Run("does not retry 4xx", func(t *testing.T) {
 		srv := llmtest.NewServer(t)
 		srv.EnqueueChat(llmtest.Status(http.StatusUnauthorized, "no key"))
-		p := newOpenAI(t, srv, llm.OpenAIConfig{MaxRetries: 3, RetryBackoff: time.Millisecond})
+		p := newOpenAI(t, srv, openai.Config{MaxRetries: 3, RetryBackoff: time.Millisecond})
 		_, err := p.Aggregate(context.Background(), llm.AggregateRequest{Turns: []llm.Turn{{Response: "r"}}})
 		if !errors.Is(err, llm.ErrProvider) || len(srv.ChatRequests()) != 1 {
 			t.Fatalf("err %v after %d requests, want one request", err, len(srv.ChatRequests()))
@@ -176,7 +177,7 @@ func TestOpenAIExtractAndTransform(t *testing.T) {
 		}}),
 		llmtest.Text("Dana wrote from dana@corp.example."),
 	)
-	p := newOpenAI(t, srv, llm.OpenAIConfig{Names: func() []string { return []string{"Dana"} }})
+	p := newOpenAI(t, srv, openai.Config{Names: func() []string { return []string{"Dana"} }})
 	kvs, err := p.Extract(context.Background(), llm.ExtractRequest{
 		Tier: llm.TierShared, Query: "plan?", Response: "dana_r launches in May.", Users: []string{"dana_r"},
 	})
@@ -200,10 +201,10 @@ func TestOpenAIExtractAndTransform(t *testing.T) {
 }
 
 func TestOpenAIConfigValidate(t *testing.T) {
-	if err := (llm.OpenAIConfig{}).Validate(); err != nil {
+	if err := (openai.Config{}).Validate(); err != nil {
 		t.Fatalf("defaults: %v", err)
 	}
-	err := llm.OpenAIConfig{BaseURL: "localhost:8000", Temperature: 3, Timeout: -1}.Validate()
+	err := openai.Config{BaseURL: "localhost:8000", Temperature: 3, Timeout: -1}.Validate()
 	var joined interface{ Unwrap() []error }
 	if !errors.Is(err, llm.ErrConfig) || !errors.As(err, &joined) || len(joined.Unwrap()) != 3 {
 		t.Fatalf("err %v, want 3 joined ErrConfig", err)

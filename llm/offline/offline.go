@@ -1,4 +1,4 @@
-package llm
+package offline
 
 import (
 	"context"
@@ -7,9 +7,10 @@ import (
 
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/embed/semantic"
+	"github.com/cmem/cmem/llm"
 )
 
-// Defaults of OfflineConfig.
+// Defaults of Config.
 const (
 	DefaultRouteThreshold = 0.1
 	DefaultReachWeight    = 0.5
@@ -25,13 +26,12 @@ const (
 	DefaultSemanticRouteThreshold = 0.15
 	DefaultAnswerFloor            = 0.3
 	DefaultMaxSentences           = 3
-	maxKeyRunes                   = 200
 	offlineProviderVersion        = "offline-v1"
 )
 
-// OfflineConfig configures the offline provider. Zero fields take the
+// Config configures the offline provider. Zero fields take the
 // defaults.
-type OfflineConfig struct {
+type Config struct {
 	// Embedder measures similarity for routing, tool choice and sentence
 	// ranking. nil = semantic.New(), the word-vector embedder shipped in
 	// the binary. An embedder with an Align(query, text) float32 method
@@ -66,7 +66,7 @@ type OfflineConfig struct {
 	Names func() []string
 }
 
-func (c *OfflineConfig) setDefaults() {
+func (c *Config) setDefaults() {
 	if c.RouteThreshold == 0 {
 		c.RouteThreshold = DefaultRouteThreshold
 	}
@@ -88,32 +88,32 @@ func (c *OfflineConfig) setDefaults() {
 }
 
 // Validate reports every problem of the configuration after defaults are
-// applied, joined, each wrapping ErrConfig.
-func (c OfflineConfig) Validate() error {
+// applied, joined, each wrapping llm.ErrConfig.
+func (c Config) Validate() error {
 	c.setDefaults()
 	var errs []error
 	if c.RouteThreshold < 0 || c.RouteThreshold > 1 {
-		errs = append(errs, fmt.Errorf("%w: RouteThreshold %v outside 0..1", ErrConfig, c.RouteThreshold))
+		errs = append(errs, fmt.Errorf("%w: RouteThreshold %v outside 0..1", llm.ErrConfig, c.RouteThreshold))
 	}
 	if c.ReachWeight < 0 || c.ReachWeight > 1 {
-		errs = append(errs, fmt.Errorf("%w: ReachWeight %v outside 0..1", ErrConfig, c.ReachWeight))
+		errs = append(errs, fmt.Errorf("%w: ReachWeight %v outside 0..1", llm.ErrConfig, c.ReachWeight))
 	}
 	if c.AnswerFloor < 0 || c.AnswerFloor > 1 {
-		errs = append(errs, fmt.Errorf("%w: AnswerFloor %v outside 0..1", ErrConfig, c.AnswerFloor))
+		errs = append(errs, fmt.Errorf("%w: AnswerFloor %v outside 0..1", llm.ErrConfig, c.AnswerFloor))
 	}
 	if c.StopCoverage < 0 || c.StopCoverage > 1 {
-		errs = append(errs, fmt.Errorf("%w: StopCoverage %v outside 0..1", ErrConfig, c.StopCoverage))
+		errs = append(errs, fmt.Errorf("%w: StopCoverage %v outside 0..1", llm.ErrConfig, c.StopCoverage))
 	}
 	if c.MemoryCoverage < 0 || c.MemoryCoverage > 1 {
-		errs = append(errs, fmt.Errorf("%w: MemoryCoverage %v outside 0..1", ErrConfig, c.MemoryCoverage))
+		errs = append(errs, fmt.Errorf("%w: MemoryCoverage %v outside 0..1", llm.ErrConfig, c.MemoryCoverage))
 	}
 	if c.MaxSentences < 1 {
-		errs = append(errs, fmt.Errorf("%w: MaxSentences %d < 1", ErrConfig, c.MaxSentences))
+		errs = append(errs, fmt.Errorf("%w: MaxSentences %d < 1", llm.ErrConfig, c.MaxSentences))
 	}
 	return errors.Join(errs...)
 }
 
-// Offline is the deterministic provider: cmem's default mode when no model
+// Provider is the deterministic provider: cmem's default mode when no model
 // endpoint is configured. It does every job without generation, and the
 // same inputs give the same outputs on every run:
 //
@@ -130,21 +130,21 @@ func (c OfflineConfig) Validate() error {
 //
 // It cannot reason across sources, resolve references or summarise; its
 // answers are sentences taken from memory and tool results.
-type Offline struct {
-	cfg OfflineConfig
+type Provider struct {
+	cfg Config
 }
 
-var _ Provider = (*Offline)(nil)
+var _ llm.Provider = (*Provider)(nil)
 
-// NewOffline validates cfg and returns the provider.
-func NewOffline(cfg OfflineConfig) (*Offline, error) {
+// New validates cfg and returns the provider.
+func New(cfg Config) (*Provider, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if cfg.Embedder == nil {
 		e, err := semantic.New()
 		if err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+			return nil, fmt.Errorf("%w: %w", llm.ErrConfig, err)
 		}
 		cfg.Embedder = e
 	}
@@ -157,21 +157,21 @@ func NewOffline(cfg OfflineConfig) (*Offline, error) {
 		}
 	}
 	cfg.setDefaults()
-	return &Offline{cfg: cfg}, nil
+	return &Provider{cfg: cfg}, nil
 }
 
 // Name returns "offline-v1/<embedder model>".
-func (o *Offline) Name() string { return offlineProviderVersion + "/" + o.cfg.Embedder.Model() }
+func (o *Provider) Name() string { return offlineProviderVersion + "/" + o.cfg.Embedder.Model() }
 
 // embed embeds texts with the configured embedder; failures wrap
-// ErrProvider.
-func (o *Offline) embed(ctx context.Context, texts ...string) ([][]float32, error) {
+// llm.ErrProvider.
+func (o *Provider) embed(ctx context.Context, texts ...string) ([][]float32, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrProvider, err)
+		return nil, fmt.Errorf("%w: %w", llm.ErrProvider, err)
 	}
 	v, err := o.cfg.Embedder.Embed(ctx, texts)
 	if err != nil {
-		return nil, fmt.Errorf("%w: offline embed: %w", ErrProvider, err)
+		return nil, fmt.Errorf("%w: offline embed: %w", llm.ErrProvider, err)
 	}
 	return v, nil
 }
@@ -181,9 +181,9 @@ func (o *Offline) embed(ctx context.Context, texts ...string) ([][]float32, erro
 // the conversation history, and its decisions do not carry the history's
 // provenance labels (which would make every fragment written afterwards
 // inherit the provenance of everything the user asked before).
-func (o *Offline) ReadsHistory() bool { return false }
+func (o *Provider) ReadsHistory() bool { return false }
 
 // ReadsReach reports true: the offline coordinator routes by
 // AgentCard.Reach, so the pipeline computes it (a model that reads only
 // the agents' descriptions is spared the work).
-func (o *Offline) ReadsReach() bool { return true }
+func (o *Provider) ReadsReach() bool { return true }

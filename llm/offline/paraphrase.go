@@ -1,10 +1,12 @@
-package llm
+package offline
 
 import (
 	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cmem/cmem/llm"
 )
 
 // firstPerson maps first-person forms to neutral third-person ones. The
@@ -33,7 +35,7 @@ func paraphraseOffline(text string) string {
 	text = strings.ReplaceAll(text, "’", "'")
 	var paras []string
 	for _, p := range strings.Split(text, "\n") {
-		if p = squash(p); p != "" {
+		if p = llm.Squash(p); p != "" {
 			paras = append(paras, neutralise(p))
 		}
 	}

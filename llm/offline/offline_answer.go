@@ -1,4 +1,4 @@
-package llm
+package offline
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/llm"
 )
 
 // Answer runs one agent turn without generation.
@@ -38,20 +39,20 @@ import (
 // share anything with the subquery, and when none does the first
 // sentences of the tool results are given. SystemPrompt is not used
 // offline.
-func (o *Offline) Answer(ctx context.Context, req AnswerRequest) (AnswerResult, error) {
+func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerResult, error) {
 	if err := ctx.Err(); err != nil {
-		return AnswerResult{}, fmt.Errorf("%w: %w", ErrProvider, err)
+		return llm.AnswerResult{}, fmt.Errorf("%w: %w", llm.ErrProvider, err)
 	}
 	coverage := req.Coverage
 	if coverage <= 0 {
 		coverage = o.cfg.MemoryCoverage
 	}
 	if resp, ok := o.fromMemory(req.Subquery, req.Memory, coverage); ok {
-		return AnswerResult{Response: resp}, nil
+		return llm.AnswerResult{Response: resp}, nil
 	}
 	calls, err := o.callTools(ctx, req)
 	if err != nil {
-		return AnswerResult{}, err
+		return llm.AnswerResult{}, err
 	}
 	var memText, toolText []string
 	for _, m := range req.Memory {
@@ -64,13 +65,13 @@ func (o *Offline) Answer(ctx context.Context, req AnswerRequest) (AnswerResult, 
 	}
 	resp, err := o.extractive(ctx, req.Subquery, memText, toolText)
 	if err != nil {
-		return AnswerResult{}, err
+		return llm.AnswerResult{}, err
 	}
-	return AnswerResult{Response: resp, Calls: calls}, nil
+	return llm.AnswerResult{Response: resp, Calls: calls}, nil
 }
 
-func (o *Offline) fromMemory(subquery string, items []MemoryItem, coverage float32) (string, bool) {
-	var best []MemoryItem
+func (o *Provider) fromMemory(subquery string, items []llm.MemoryItem, coverage float32) (string, bool) {
+	var best []llm.MemoryItem
 	for _, m := range items {
 		if al, ok := o.cfg.Embedder.(aligner); ok {
 			m.Score = al.Align(subquery, m.Key)
@@ -95,7 +96,7 @@ func (o *Offline) fromMemory(subquery string, items []MemoryItem, coverage float
 	return strings.Join(vals, "\n"), true
 }
 
-func (o *Offline) callTools(ctx context.Context, req AnswerRequest) ([]ToolCall, error) {
+func (o *Provider) callTools(ctx context.Context, req llm.AnswerRequest) ([]llm.ToolCall, error) {
 	if req.MaxToolCalls <= 0 || req.Call == nil || len(req.Tools) == 0 {
 		return nil, nil
 	}
@@ -103,7 +104,7 @@ func (o *Offline) callTools(ctx context.Context, req AnswerRequest) ([]ToolCall,
 	if err != nil {
 		return nil, err
 	}
-	var calls []ToolCall
+	var calls []llm.ToolCall
 	for _, t := range order {
 		if len(calls) >= req.MaxToolCalls {
 			break
@@ -113,9 +114,9 @@ func (o *Offline) callTools(ctx context.Context, req AnswerRequest) ([]ToolCall,
 			continue
 		}
 		res, err := req.Call(ctx, t.Name, args)
-		calls = append(calls, ToolCall{Tool: t.Name, Arguments: args, Result: res, Err: err})
+		calls = append(calls, llm.ToolCall{Tool: t.Name, Arguments: args, Result: res, Err: err})
 		if ctx.Err() != nil {
-			return calls, fmt.Errorf("%w: %w", ErrProvider, ctx.Err())
+			return calls, fmt.Errorf("%w: %w", llm.ErrProvider, ctx.Err())
 		}
 		if err == nil {
 			break
@@ -126,7 +127,7 @@ func (o *Offline) callTools(ctx context.Context, req AnswerRequest) ([]ToolCall,
 
 // rankTools orders tools for the subquery: expression tools first when it
 // holds arithmetic, then by similarity (ties: offered order).
-func (o *Offline) rankTools(ctx context.Context, subquery string, tools []Tool) ([]Tool, error) {
+func (o *Provider) rankTools(ctx context.Context, subquery string, tools []llm.Tool) ([]llm.Tool, error) {
 	texts := []string{subquery}
 	for _, t := range tools {
 		texts = append(texts, t.Description+" "+idWords(t.Name))
@@ -137,7 +138,7 @@ func (o *Offline) rankTools(ctx context.Context, subquery string, tools []Tool) 
 	}
 	_, hasExpr := arithmetic(subquery)
 	type scored struct {
-		tool  Tool
+		tool  llm.Tool
 		expr  bool
 		score float32
 	}
@@ -151,7 +152,7 @@ func (o *Offline) rankTools(ctx context.Context, subquery string, tools []Tool) 
 		}
 		return s[i].score > s[j].score
 	})
-	out := make([]Tool, len(s))
+	out := make([]llm.Tool, len(s))
 	for i := range s {
 		out[i] = s[i].tool
 	}
@@ -166,7 +167,7 @@ type rankedSentence struct {
 }
 
 // extractive picks the answer sentences (see Answer).
-func (o *Offline) extractive(ctx context.Context, subquery string, memory, tools []string) (string, error) {
+func (o *Provider) extractive(ctx context.Context, subquery string, memory, tools []string) (string, error) {
 	var cands []rankedSentence
 	seen := map[string]bool{}
 	add := func(texts []string, tool bool) {
@@ -279,5 +280,5 @@ type aligner interface {
 const noInformationPrefix = "No information about "
 
 func noInformation(subquery string) string {
-	return fmt.Sprintf(noInformationPrefix+"%q was found in memory or in the available tools.", squash(subquery))
+	return fmt.Sprintf(noInformationPrefix+"%q was found in memory or in the available tools.", llm.Squash(subquery))
 }

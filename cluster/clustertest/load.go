@@ -78,7 +78,31 @@ func Setup(t testing.TB, c *Cluster, resourceURL string) *Load {
 		l.users[id] = must("POST", "/v1/users", map[string]string{"id": id}, 201)["token"].(string)
 		must("PUT", "/v1/grants/user-agent/"+id+"/guard", nil, 200)
 	}
+	// One shared fragment through scribe before the load, so that every
+	// grant's view can show something however slowly the writers start
+	// (Shown must be able to count on a loaded machine).
+	st, b, err := Call("POST", base+"/v1/fragments", l.users["w0"], map[string]any{
+		"agent": "scribe", "key": "k-seed", "value": "archive fact k-seed", "tier": "shared"})
+	if err != nil || st != 201 {
+		t.Fatalf("seed fragment: %d %v %v", st, b, err)
+	}
+	l.ackFragments("w0", b)
 	return l
+}
+
+// ackFragments records the fragments a write answered with as
+// acknowledged commands of user.
+func (l *Load) ackFragments(user string, answer map[string]any) {
+	// The log holds a fragment's key and value sealed (erasure): it is
+	// found by its subject, which names its id.
+	frags, _ := answer["fragments"].([]any)
+	for _, f := range frags {
+		fm, _ := f.(map[string]any)
+		id, _ := fm["id"].(string)
+		rev, _ := fm["revision"].(float64)
+		l.ack(Acked{Revision: uint64(rev), Type: "cmem.fragment.written", Subject: "fragments/" + user + "/" + id})
+		l.Fragments.Add(1)
+	}
 }
 
 func (l *Load) gw(i int) *Proc { return l.c.Gateways[i%len(l.c.Gateways)] }
@@ -220,16 +244,7 @@ func (l *Load) writer(ctx context.Context, i int) {
 			l.Refused.Add(1)
 			continue
 		}
-		// The log holds a fragment's key and value sealed (erasure): it is
-		// found by its subject, which names its id.
-		frags, _ := b["fragments"].([]any)
-		for _, f := range frags {
-			fm, _ := f.(map[string]any)
-			id, _ := fm["id"].(string)
-			rev, _ := fm["revision"].(float64)
-			l.ack(Acked{Revision: uint64(rev), Type: "cmem.fragment.written", Subject: "fragments/" + user + "/" + id})
-			l.Fragments.Add(1)
-		}
+		l.ackFragments(user, b)
 	}
 }
 

@@ -119,10 +119,16 @@ func (m *Model) Apply(r events.Record) error {
 		m.learn(l)
 	}
 	m.pool[e.id] = e
+	m.post(e)
+	return nil
+}
+
+// post adds e to the postings of its words; entries are posted in log
+// order, so each list stays in log order.
+func (m *Model) post(e *entry) {
 	for w, tf := range e.terms {
 		m.postings[w] = append(m.postings[w], posting{e: e, tf: tf})
 	}
-	return nil
 }
 
 // erase removes ids from the pool and their lessons, and relearns every
@@ -174,6 +180,11 @@ func (m *Model) forget(l *lesson) {
 func (m *Model) learn(l *lesson) {
 	m.forget(l)
 	l.deltas = m.label(l)
+	m.index(l)
+}
+
+// index records l's contributions in the taught index.
+func (m *Model) index(l *lesson) {
 	for _, c := range l.deltas {
 		if m.taught[c.Candidate] == nil {
 			m.taught[c.Candidate] = map[string]bool{}

@@ -112,17 +112,10 @@ func (m *Model) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, revision
 		}
 	}
 	for _, e := range sortedByRev(r.pool) {
-		for w, tf := range e.terms {
-			r.postings[w] = append(r.postings[w], posting{e: e, tf: tf})
-		}
+		r.post(e)
 	}
 	for _, l := range r.lessons {
-		for _, c := range l.deltas {
-			if r.taught[c.Candidate] == nil {
-				r.taught[c.Candidate] = map[string]bool{}
-			}
-			r.taught[c.Candidate][l.id] = true
-		}
+		r.index(l)
 	}
 	r.erase(gone)
 	r.revision = revision

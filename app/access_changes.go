@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // ChangeLister lists grant and revoke events between two revisions

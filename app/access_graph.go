@@ -4,7 +4,7 @@ import (
 	"context"
 	"slices"
 
-	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // UserAccess is one user's row of the access graph: A(u) with R(a) for

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // AsOf says which state of the graphs a question is about. At most one of

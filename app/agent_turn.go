@@ -8,8 +8,8 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/memory"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/memory"
+	"github.com/cmem/cmem/projectors/query"
 )
 
 // AgentTurnCmd asks for the turn the coordinator assigned in Selected;

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/memory"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/memory"
+	"github.com/cmem/cmem/projectors/query"
 	"github.com/cmem/cmem/resources"
 	"github.com/cmem/cmem/vectors"
 )

@@ -7,11 +7,11 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/memory"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/memory"
+	"github.com/cmem/cmem/projectors/query"
 )
 
 // CoordinateCmd asks the pipeline to move a query on: after it was

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/query"
 )
 
 // deliver renders q for its user on a fresh permission snapshot and records

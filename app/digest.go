@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // Digest is a fingerprint of one process's projections at a revision: two

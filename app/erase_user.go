@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // Shredder destroys data keys (implemented by *shred.Keyring): content

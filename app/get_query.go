@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/query"
 )
 
 // QueryAnswer is a query as the API and the bus show it. Parts whose label

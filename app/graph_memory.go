@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/graphmem"
 )
 
 // GraphMemory is graph memory (implemented by *graphmem.Projection).

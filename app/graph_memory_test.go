@@ -9,9 +9,9 @@ import (
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/llm/offline"
+	"github.com/cmem/cmem/projectors/graphmem"
 )
 
 // newGraphRig is a rig with graph memory, fed by its log like the other

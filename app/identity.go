@@ -9,9 +9,9 @@ import (
 	"encoding/hex"
 	"fmt"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // AdminID is the identity of the bootstrap administrator. No user may be

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // RotateToken is an admin or the user itself replacing the user's token.

@@ -1,8 +1,8 @@
 package app
 
 import (
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // withLineage fills each fragment's DerivedFrom with the sources it was

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/feed"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/feed"
 )
 
 // LiveFeed is the live feed projection (implemented by *feed.Feed).

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"log/slog"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/memory"
 	"github.com/cmem/cmem/vectors"
 )
 

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/query"
 )
 
 // PipelineConfig tunes the query pipeline's use cases. Zero fields take

@@ -6,7 +6,7 @@ import (
 
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/query"
 )
 
 // Reach's inputs: passages per knowledge base and memory hits per tier.

@@ -1,10 +1,10 @@
 package app
 
 import (
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/memory"
-	"github.com/cmem/cmem/rerank"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/memory"
+	"github.com/cmem/cmem/projectors/rerank"
 	"github.com/cmem/cmem/vectors"
 )
 

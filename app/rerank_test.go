@@ -11,7 +11,7 @@ import (
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/rerank"
+	"github.com/cmem/cmem/projectors/rerank"
 )
 
 var tuning = rerank.Config{}

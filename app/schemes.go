@@ -8,7 +8,7 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/projectors/memory"
 )
 
 // The coordination schemes of seed 004 §3.2 besides the paper's

@@ -10,7 +10,7 @@ import (
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/projectors/memory"
 )
 
 // schemeStep is what a scheme should plan in one round: the agent asked

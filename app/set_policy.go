@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/projectors/memory"
 )
 
 // PolicyRequest sets the policy of Target at Scope from EffectiveAt (zero

@@ -7,8 +7,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // Snapshot is the permission state a decision is made on: the access

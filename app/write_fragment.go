@@ -10,10 +10,10 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/memory"
 )
 
 // WriteRequest is a user writing memory through an agent, as an app that

@@ -7,8 +7,8 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // Graph is the part of the access projection the expirer reads

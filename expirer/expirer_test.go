@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/expirer"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // fakeLog stores appends per subject and honours the condition like the

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/audit"
+	"github.com/cmem/cmem/projectors/audit"
 )
 
 // AuditQueries is what the audit endpoints ask (implemented by

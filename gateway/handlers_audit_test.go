@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/audit"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/projectors/audit"
 )
 
 // TestAuditContract runs the audit endpoints on both backends: honest

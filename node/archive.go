@@ -7,7 +7,7 @@ import (
 
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/query"
 )
 
 // queryArchive rebuilds a query that left the in-memory projection from

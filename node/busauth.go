@@ -6,9 +6,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/subjects"
 	"github.com/cmem/cmem/workers"
 )

@@ -10,10 +10,10 @@ import (
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/embed/openai"
 	"github.com/cmem/cmem/embed/semantic"
-	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/llm/offline"
 	llmopenai "github.com/cmem/cmem/llm/openai"
+	"github.com/cmem/cmem/projectors/graphmem"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/inmem"
 )

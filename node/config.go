@@ -3,14 +3,14 @@ package node
 import (
 	"context"
 	"errors"
-	"github.com/cmem/cmem/graphmem"
+	"github.com/cmem/cmem/projectors/graphmem"
 	"time"
 
-	"github.com/cmem/cmem/audit"
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/gateway"
+	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/snapshot"
 	"github.com/cmem/cmem/resources"
-	"github.com/cmem/cmem/snapshot"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/workers"
 )

@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/audit"
-	"github.com/cmem/cmem/audit/clickhousetest"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/audit/clickhousetest"
 	"github.com/cmem/cmem/vectors/weaviate/weaviatetest"
 )
 

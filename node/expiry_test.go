@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/audit"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/projectors/audit"
 )
 
 // A fragment readable through an expiring grant leaves the memory view and

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/node/nodetest"
 	"github.com/cmem/cmem/projectors"
+	"github.com/cmem/cmem/projectors/graphmem"
 )
 
 // TestGraphMemoryErasureAndRebuild: deleting a fragment a query read takes

@@ -9,13 +9,13 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/memory"
+	"github.com/cmem/cmem/projectors/query"
+	"github.com/cmem/cmem/projectors/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot/natsobj"
 	"github.com/cmem/cmem/shred"
-	"github.com/cmem/cmem/snapshot"
-	"github.com/cmem/cmem/snapshot/natsobj"
 	"github.com/cmem/cmem/vectors/inmem"
 )
 

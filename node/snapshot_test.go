@@ -10,7 +10,7 @@ import (
 
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
-	"github.com/cmem/cmem/snapshot/natsobj"
+	"github.com/cmem/cmem/projectors/snapshot/natsobj"
 )
 
 // snapshotsByHand makes a node take snapshots only when the test asks

@@ -6,9 +6,9 @@ import (
 	"runtime/debug"
 
 	"github.com/cmem/cmem/projectors"
+	"github.com/cmem/cmem/projectors/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot/natsobj"
 	"github.com/cmem/cmem/shred"
-	"github.com/cmem/cmem/snapshot"
-	"github.com/cmem/cmem/snapshot/natsobj"
 )
 
 // startFromSnapshot restores the core projections from the newest snapshot

@@ -7,12 +7,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/internal/benchfig"
 	"github.com/cmem/cmem/projectors"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 const rebuildEvents = 100_000

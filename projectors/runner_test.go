@@ -11,12 +11,12 @@ import (
 
 	"github.com/nats-io/nats.go"
 
-	"github.com/cmem/cmem/access"
-	"github.com/cmem/cmem/access/accesstest"
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/access/accesstest"
 )
 
 // start runs a runner over a fresh graph until the test ends.

@@ -13,9 +13,9 @@ import (
 	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/internal/benchfig"
-	"github.com/cmem/cmem/memory"
 	"github.com/cmem/cmem/projectors"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/memory"
+	"github.com/cmem/cmem/projectors/query"
 	"github.com/cmem/cmem/shred"
 )
 

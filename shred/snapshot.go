@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot"
 )
 
 // SnapshotSealer seals the content a projection snapshot holds under the

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/eventlog/logtest"
+	"github.com/cmem/cmem/projectors/snapshot"
 	"github.com/cmem/cmem/shred"
-	"github.com/cmem/cmem/snapshot"
 )
 
 // The snapshot sealer seals under a known key (unreadable once it is

@@ -14,8 +14,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/cmem/cmem/audit"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/audit"
 )
 
 const auditUsage = `usage: cmem audit <question> [flags]

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cmem/cmem/audit"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/projectors/audit"
 )
 
 // TestAuditCommands runs `cmem audit ...` against a real node holding one

@@ -3,8 +3,8 @@ package nodetest
 import (
 	"testing"
 
-	"github.com/cmem/cmem/audit/clickhousetest"
 	"github.com/cmem/cmem/node"
+	"github.com/cmem/cmem/projectors/audit/clickhousetest"
 )
 
 // OnAuditBackends runs fn as a subtest once per audit backend: the

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // The benchmark graph: 10k users, 100 agents, 1k resources and 100k grant

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/access"
-	"github.com/cmem/cmem/access/accesstest"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/access/accesstest"
 )
 
 func record(t testing.TB, rev uint64, at time.Time, p events.Payload) events.Record {

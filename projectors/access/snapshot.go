@@ -3,7 +3,7 @@ package access
 import (
 	"context"
 
-	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot"
 )
 
 // graphState is the graph as a snapshot holds it: every edge with its whole

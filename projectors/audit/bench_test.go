@@ -9,13 +9,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/access"
-	"github.com/cmem/cmem/audit"
-	"github.com/cmem/cmem/audit/clickhousetest"
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/internal/benchfig"
 	"github.com/cmem/cmem/projectors"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/audit/clickhousetest"
 )
 
 // benchEvents is the size of the benchmark logs: 100k by default, which

@@ -1,8 +1,8 @@
 package audit
 
 import (
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // deliveryRow is one cmem.query.delivered event: a query's answer and

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/audit"
-	"github.com/cmem/cmem/audit/clickhousetest"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/audit/clickhousetest"
 )
 
 // TestForgedReadIsAViolation: honest reads leave the violations report

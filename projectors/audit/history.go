@@ -4,8 +4,8 @@ import (
 	"context"
 	"sync"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // History is the in-process audit trail: a projection holding every

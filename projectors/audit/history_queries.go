@@ -5,8 +5,8 @@ import (
 	"sort"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // Visible implements Backend: M(u,a,t) over the fragments whose write

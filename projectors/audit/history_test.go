@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/access"
-	"github.com/cmem/cmem/audit"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/audit"
 )
 
 // historyOf applies payloads at the given times (revisions 1, 2, ...) to a

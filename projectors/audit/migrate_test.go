@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/audit"
-	"github.com/cmem/cmem/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/audit/clickhousetest"
 )
 
 // TestMigrationsApplyOnce: the database is created, every migration runs

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/audit"
-	"github.com/cmem/cmem/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/audit/clickhousetest"
 )
 
 // TestOutageLosesNoRow stops ClickHouse in the middle of a workload: the

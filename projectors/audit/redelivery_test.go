@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/audit"
-	"github.com/cmem/cmem/audit/clickhousetest"
 	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/audit/clickhousetest"
 )
 
 // TestRedeliveredBatchDoublesNothing writes batches a second time, as a

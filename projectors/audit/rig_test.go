@@ -7,14 +7,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/audit"
-	"github.com/cmem/cmem/audit/clickhousetest"
 	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/audit/clickhousetest"
 )
 
 func TestMain(m *testing.M) { os.Exit(clickhousetest.Main(m)) }

@@ -3,9 +3,9 @@ package audit
 import (
 	"context"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/snapshot"
 )
 
 // historyState is the history as a snapshot holds it: ids, provenance,

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 //go:embed sql/delivery_verdicts.sql

@@ -5,7 +5,7 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // Trail is the audit trail of one process, wired: the in-process History

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/feed"
+	"github.com/cmem/cmem/projectors/feed"
 )
 
 func record(t *testing.T, rev uint64, p events.Payload) events.Record {

@@ -3,7 +3,7 @@ package feed
 import (
 	"context"
 
-	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot"
 )
 
 var _ snapshot.Section = (*Feed)(nil)

@@ -10,8 +10,8 @@ import (
 
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/graphmem"
 	"github.com/cmem/cmem/internal/benchfig"
+	"github.com/cmem/cmem/projectors/graphmem"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/inmem"
 )

@@ -8,7 +8,7 @@ import (
 
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/query"
 )
 
 // Statuses of a query node (paper 003: Resolved, Failed).

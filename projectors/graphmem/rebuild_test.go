@@ -7,7 +7,7 @@ import (
 
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/graphmem"
+	"github.com/cmem/cmem/projectors/graphmem"
 )
 
 // shredded is r as a sealed log opens it once the keys of the erased

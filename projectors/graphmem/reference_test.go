@@ -12,7 +12,7 @@ import (
 
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/graphmem"
+	"github.com/cmem/cmem/projectors/graphmem"
 )
 
 // refStep is one round of a reference query.

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/graphmem"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/graphmem"
 )
 
 // answered runs one query of u0 answered by agent in one round, which

@@ -7,7 +7,7 @@ import (
 	"fmt"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot"
 )
 
 // state is graph memory as a snapshot holds it: per user the count of

@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/graphmem"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/graphmem"
 )
 
 // world feeds the same random history to the access projection, graph

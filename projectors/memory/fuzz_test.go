@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/projectors/memory"
 )
 
 // FuzzCheckPolicy: any policy an admin may set is accepted or refused with

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/projectors/memory"
 )
 
 func policyRecord(t *testing.T, rev uint64, p *events.PolicySet) events.Record {

@@ -8,7 +8,7 @@ import (
 	"math"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot"
 	"github.com/cmem/cmem/vectors"
 )
 

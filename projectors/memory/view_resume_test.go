@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/embed/hashing"
-	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/projectors/memory"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/inmem"
 )

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/projectors/memory"
 )
 
 // fakeLLM is a hand-written provider for the policy tests: Extract and

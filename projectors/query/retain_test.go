@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/query"
+	"github.com/cmem/cmem/projectors/query"
 )
 
 func record(t *testing.T, rev uint64, p events.Payload) events.Record {

@@ -9,7 +9,7 @@ import (
 	"slices"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot"
 )
 
 // state is the projection as a snapshot holds it. Each query is there

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/rerank"
+	"github.com/cmem/cmem/projectors/rerank"
 )
 
 // BenchmarkLearn measures one admitted fragment's lesson (BM25 over the

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/rerank"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/rerank"
 )
 
 // edges is a reader's permissions: the agents it may invoke (no resources).

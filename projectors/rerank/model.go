@@ -9,10 +9,10 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/memory"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/memory"
 )
 
 // entry is a fragment of the shared pool as learning sees it.

@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/rerank"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/rerank"
 )
 
 var emb = hashing.New(64)

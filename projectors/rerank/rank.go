@@ -4,8 +4,8 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // Candidate is a fragment a memory view considers, with the similarity of

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/rerank"
+	"github.com/cmem/cmem/projectors/rerank"
 )
 
 // history is a log with lessons, a deletion and a user's erasure; with

@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/cmem/cmem/access"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/snapshot"
 )
 
 // state is the model as a snapshot holds it: every pool fragment, and the

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/rerank"
-	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/projectors/rerank"
+	"github.com/cmem/cmem/projectors/snapshot"
 )
 
 // keys is a snapshot.Sealer whose fragment keys can be destroyed, as the

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot"
 )
 
 // memStore is a hand-written snapshot.Store.

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/access"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // CheckAgainstModel asks g and m the same random questions at random points,

@@ -17,7 +17,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/cmem/cmem/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot"
 )
 
 // Bucket is the default object store bucket.

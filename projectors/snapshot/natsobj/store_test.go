@@ -11,8 +11,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/cmem/cmem/eventlog/logtest"
-	"github.com/cmem/cmem/snapshot"
-	"github.com/cmem/cmem/snapshot/natsobj"
+	"github.com/cmem/cmem/projectors/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot/natsobj"
 )
 
 func open(t *testing.T) (*natsobj.Store, jetstream.ObjectStore) {

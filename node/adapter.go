@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/shred"
 )
 

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/projectors/query"
 )
 

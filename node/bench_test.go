@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
 )

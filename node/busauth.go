@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/subjects"
 	"github.com/cmem/cmem/workers"

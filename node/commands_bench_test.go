@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/internal/benchfig"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"

@@ -6,7 +6,7 @@ import (
 	"github.com/cmem/cmem/projectors/graphmem"
 	"time"
 
-	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/projectors/audit"
 	"github.com/cmem/cmem/projectors/snapshot"

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
 )

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 
-	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/expirer"
 )
 

@@ -16,7 +16,7 @@ import (
 
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors"

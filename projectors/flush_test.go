@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/projectors"
 )
 

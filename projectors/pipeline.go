@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
 )
 
 // batchSize is how many events are checked and applied as one batch; a

@@ -9,9 +9,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/cmem/cmem/eventlog"
-	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/internal/benchfig"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/memory"

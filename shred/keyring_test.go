@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/cmem/cmem/eventlog/logtest"
+	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/shred"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cmem/cmem/eventlog/logtest"
+	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/projectors/snapshot"
 	"github.com/cmem/cmem/shred"
 )

@@ -18,8 +18,8 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/propagation"
 
-	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/tracing"
 )
 

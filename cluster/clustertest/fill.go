@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
 )
 
 // Fill appends n events straight to the cluster's log, as a deployment's

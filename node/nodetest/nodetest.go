@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/eventlog"
-	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/node"
 )
 

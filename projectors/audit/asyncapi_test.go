@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
 )
 
 // samples holds one payload of every event type, to derive its subject.

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/eventlog"
-	"github.com/cmem/cmem/eventlog/logtest"
+	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/internal/benchfig"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/access"

@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/events/eventlog"
 )
 
 // chunk is a run of consecutive events, converted into rows by a worker.

@@ -5,8 +5,8 @@ import (
 
 	"context"
 
-	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
 )
 
 // WriteMsgs converts msgs into one batch and writes it exactly as a flush

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/projectors/audit"
 	"github.com/cmem/cmem/projectors/audit/clickhousetest"
 )

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/eventlog"
-	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/audit"

@@ -6,8 +6,8 @@ import (
 	"math"
 	"time"
 
-	"github.com/cmem/cmem/eventlog"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
 )
 
 // Graph names in the grants table.

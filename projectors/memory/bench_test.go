@@ -10,8 +10,8 @@ import (
 
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/embed/hashing"
-	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/memory"
 	"github.com/cmem/cmem/vectors"

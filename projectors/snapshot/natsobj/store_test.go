@@ -10,7 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/cmem/cmem/eventlog/logtest"
+	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/projectors/snapshot"
 	"github.com/cmem/cmem/projectors/snapshot/natsobj"
 )

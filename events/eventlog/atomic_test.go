@@ -7,9 +7,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/cmem/cmem/eventlog"
-	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/events/eventlog/logtest"
 )
 
 // An atomic append stores every event at consecutive revisions and

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/eventlog"
+	"github.com/cmem/cmem/events/eventlog"
 )
 
 // Open opens a log on dir (a fresh t.TempDir() if dir is ""), closed when t

@@ -10,9 +10,9 @@ import (
 
 	"github.com/nats-io/nats.go"
 
-	"github.com/cmem/cmem/eventlog"
-	"github.com/cmem/cmem/eventlog/logtest"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/events/eventlog/logtest"
 )
 
 func newEvent(t *testing.T, p events.Payload) events.Envelope {

@@ -8,7 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/subjects"
+	"github.com/cmem/cmem/events/subjects"
 )
 
 // Query channels.

@@ -12,7 +12,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/subjects"
+	"github.com/cmem/cmem/events/subjects"
 )
 
 // QueryWildcard is the subject the NATS ingress listens on; a user

@@ -8,8 +8,8 @@ import (
 
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/events/subjects"
 	"github.com/cmem/cmem/projectors/access"
-	"github.com/cmem/cmem/subjects"
 	"github.com/cmem/cmem/workers"
 )
 

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/subjects"
+	"github.com/cmem/cmem/events/subjects"
 )
 
 // AnswersSubject is where every answer of a user is published, for callers

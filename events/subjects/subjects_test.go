@@ -3,7 +3,7 @@ package subjects_test
 import (
 	"testing"
 
-	"github.com/cmem/cmem/subjects"
+	"github.com/cmem/cmem/events/subjects"
 )
 
 func TestReplyAllowed(t *testing.T) {

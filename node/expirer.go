@@ -6,7 +6,7 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/eventlog"
-	"github.com/cmem/cmem/expirer"
+	"github.com/cmem/cmem/workers/expirer"
 )
 
 // expiryLog appends an expired event only after the grant it ends.

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/expirer"
 	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/workers/expirer"
 )
 
 // fakeLog stores appends per subject and honours the condition like the

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/redact"
+	"github.com/cmem/cmem/llm/redact"
 )
 
 // Aggregate joins the responses in turn order, dropping sentences already

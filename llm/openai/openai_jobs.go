@@ -8,7 +8,7 @@ import (
 	goopenai "github.com/sashabaranov/go-openai"
 
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/redact"
+	"github.com/cmem/cmem/llm/redact"
 )
 
 // The output-format instructions; they are sent in the user message so

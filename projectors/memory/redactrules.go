@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"regexp"
 
-	"github.com/cmem/cmem/redact"
+	"github.com/cmem/cmem/llm/redact"
 )
 
 // redactText applies the redact rules selected by c to text and returns

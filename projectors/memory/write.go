@@ -7,7 +7,7 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/redact"
+	"github.com/cmem/cmem/llm/redact"
 )
 
 // Draft is a fragment's content before it is written.

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/cmem/cmem/redact"
+	"github.com/cmem/cmem/llm/redact"
 )
 
 func TestApply(t *testing.T) {

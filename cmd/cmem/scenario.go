@@ -12,7 +12,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/cmem/cmem/scenario"
+	"github.com/cmem/cmem/experiments/scenario"
 )
 
 // scenarioCmd is `cmem scenario 1|2|3 -out DIR`: one of the paper's

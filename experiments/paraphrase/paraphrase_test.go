@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cmem/cmem/experiments/paraphrase"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
-	"github.com/cmem/cmem/paraphrase"
 )
 
 const admin = nodetest.AdminToken

@@ -12,7 +12,7 @@ import (
 	"github.com/cmem/cmem/embed"
 	"github.com/cmem/cmem/embed/hashing"
 	"github.com/cmem/cmem/embed/semantic"
-	"github.com/cmem/cmem/paraphrase"
+	"github.com/cmem/cmem/experiments/paraphrase"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/inmem"
 	"github.com/cmem/cmem/vectors/vectorstest"

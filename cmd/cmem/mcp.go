@@ -14,7 +14,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/cmem/cmem/mcp"
+	"github.com/cmem/cmem/clients/mcp"
 )
 
 // mcpCmd runs `cmem mcp`: an MCP server over stdio (default) or streamable

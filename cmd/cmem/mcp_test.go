@@ -9,7 +9,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/cmem/cmem/mcp/mcptest"
+	"github.com/cmem/cmem/clients/mcp/mcptest"
 )
 
 // TestMCPOverStdio runs an MCP client session against the real `cmem mcp`

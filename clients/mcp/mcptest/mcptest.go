@@ -13,7 +13,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/cmem/cmem/mcp"
+	"github.com/cmem/cmem/clients/mcp"
 	"github.com/cmem/cmem/node/nodetest"
 )
 

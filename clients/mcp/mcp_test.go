@@ -9,8 +9,8 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/cmem/cmem/mcp"
-	"github.com/cmem/cmem/mcp/mcptest"
+	"github.com/cmem/cmem/clients/mcp"
+	"github.com/cmem/cmem/clients/mcp/mcptest"
 )
 
 func TestSessionOverMemoryAndStreamableHTTP(t *testing.T) {

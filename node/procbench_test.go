@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/cluster/clustertest"
 	"github.com/cmem/cmem/internal/benchfig"
+	"github.com/cmem/cmem/test/cluster/clustertest"
 )
 
 // BenchmarkPipelineProcesses measures queries/s end to end with 1, 2 and 4

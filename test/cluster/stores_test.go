@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/cluster/clustertest"
 	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/test/cluster/clustertest"
 	"github.com/cmem/cmem/vectors/weaviate/weaviatetest"
 )
 

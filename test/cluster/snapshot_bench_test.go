@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/cluster/clustertest"
 	"github.com/cmem/cmem/internal/benchfig"
+	"github.com/cmem/cmem/test/cluster/clustertest"
 )
 
 var (

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/cluster/clustertest"
+	"github.com/cmem/cmem/test/cluster/clustertest"
 )
 
 // A gateway that keeps only 2 finished queries in memory still answers

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/cluster/clustertest"
+	"github.com/cmem/cmem/test/cluster/clustertest"
 )
 
 // archive is the HTTP resource every query calls: slow enough that queries

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/cluster/clustertest"
+	"github.com/cmem/cmem/test/cluster/clustertest"
 )
 
 // scaleEvents is the log size BenchmarkStartAtScale fills:

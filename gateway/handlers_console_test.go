@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cmem/cmem/console/consoletest"
+	"github.com/cmem/cmem/test/console/consoletest"
 	"github.com/cmem/cmem/node/nodetest"
 )
 

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/console/consoletest"
 	"github.com/cmem/cmem/gateway"
+	"github.com/cmem/cmem/test/console/consoletest"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
 )

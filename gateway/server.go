@@ -11,7 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/console"
+	"github.com/cmem/cmem/gateway/console"
 )
 
 // Config tunes the HTTP adapter.

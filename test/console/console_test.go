@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cmem/cmem/console/consoletest"
 	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/test/console/consoletest"
 )
 
 // TestConsoleAdmin signs in as the admin and checks that every page renders

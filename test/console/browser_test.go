@@ -13,8 +13,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/cmem/cmem/console/consoletest"
 	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/test/console/consoletest"
 )
 
 // chromium finds the browser: $CMEM_CHROMIUM or Debian's chromium

@@ -1,4 +1,4 @@
-package node_test
+package e2e_test
 
 import (
 	"context"

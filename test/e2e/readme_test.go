@@ -1,4 +1,4 @@
-package node_test
+package e2e_test
 
 import (
 	"os"
@@ -21,7 +21,7 @@ func TestReadmeWalkthrough(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Fatalf("the walkthrough needs bash: %v", err)
 	}
-	raw, err := os.ReadFile("../README.md")
+	raw, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestReadmeWalkthrough(t *testing.T) {
 		t.Fatal(`README's "Try it" has no sh block`)
 	}
 	dir := t.TempDir()
-	if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "bin", "cmem"), "../cmd/cmem").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "bin", "cmem"), "../../cmd/cmem").CombinedOutput(); err != nil {
 		t.Fatalf("build cmem: %v\n%s", err, out)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors/access"
@@ -94,7 +94,7 @@ type Deps struct {
 	Fragments FragmentRegistry
 	Store     vectors.Store
 	ViewFresh Freshness
-	Embedder  embed.Embedder
+	Embedder  embedding.Embedder
 	LLM       llm.Provider
 	Queries   QueryView
 	// Archive, optional, serves queries evicted from Queries.
@@ -168,7 +168,7 @@ type App struct {
 	fragments FragmentRegistry
 	store     vectors.Store
 	viewFresh Freshness
-	embedder  embed.Embedder
+	embedder  embedding.Embedder
 	llm       llm.Provider
 	queries   QueryView
 	archive   QueryArchive

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/llm/offline"

@@ -4,7 +4,7 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/query"
 )
@@ -75,7 +75,7 @@ func (p *Pipeline) reachOf(ctx context.Context, q query.Query, round int, agent 
 	}
 	var best float32
 	for _, v := range vecs[1:] {
-		best = max(best, embed.Cosine(vecs[0], v))
+		best = max(best, embedding.Cosine(vecs[0], v))
 	}
 	return min(best, 1)
 }

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/embed/hashing"
-	"github.com/cmem/cmem/embed/semantic"
+	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/embedding/hashing"
+	"github.com/cmem/cmem/embedding/semantic"
 	"github.com/cmem/cmem/internal/benchfig"
 	"github.com/cmem/cmem/resources"
 )
@@ -65,7 +65,7 @@ type curve struct {
 
 // poolCurve writes the corpus, then admits memories until the pool holds
 // each of sizes, and measures the curve after each.
-func poolCurve(tb testing.TB, emb embed.Embedder, sizes []int) curve {
+func poolCurve(tb testing.TB, emb embedding.Embedder, sizes []int) curve {
 	r, _ := newRerankRig(tb, emb)
 	deps := r.deps
 	deps.Reranker = nil
@@ -156,7 +156,7 @@ func BenchmarkRerankPool(b *testing.B) {
 	}
 	sizes := []int{0, 25, 50, 100, 200}
 	for range b.N {
-		for _, emb := range []embed.Embedder{hashing.New(64), sem} {
+		for _, emb := range []embedding.Embedder{hashing.New(64), sem} {
 			c := poolCurve(b, emb, sizes)
 			for i, n := range sizes {
 				benchfig.Record(b, benchfig.Figure{Name: fmt.Sprintf("re-ranker (%s): MRR of the answer in the corpus, %d admitted memories", emb.Model(), n),

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/rerank"
 )
@@ -19,7 +19,7 @@ var tuning = rerank.Config{}
 // newRerankRig is a rig whose memory view re-ranks with a learned
 // retriever fed from its log, and whose shared tier has an admission gate
 // that admits everything (so every shared write teaches).
-func newRerankRig(t testing.TB, emb embed.Embedder) (*rig, *rerank.Model) {
+func newRerankRig(t testing.TB, emb embedding.Embedder) (*rig, *rerank.Model) {
 	t.Helper()
 	model, err := rerank.New(tuning)
 	if err != nil {

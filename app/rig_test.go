@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/llm/offline"
@@ -103,7 +103,7 @@ func newRig(t testing.TB, provider llm.Provider, mutate ...func(*app.Deps)) *rig
 }
 
 // newRigOn is newRig with the embedder emb.
-func newRigOn(t testing.TB, emb embed.Embedder, provider llm.Provider, mutate ...func(*app.Deps)) *rig {
+func newRigOn(t testing.TB, emb embedding.Embedder, provider llm.Provider, mutate ...func(*app.Deps)) *rig {
 	t.Helper()
 	store, err := inmem.New(emb.Dims())
 	if err != nil {

@@ -6,10 +6,10 @@ import (
 	"log/slog"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/embed/hashing"
-	"github.com/cmem/cmem/embed/openai"
-	"github.com/cmem/cmem/embed/semantic"
+	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/embedding/hashing"
+	"github.com/cmem/cmem/embedding/openai"
+	"github.com/cmem/cmem/embedding/semantic"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/llm/offline"
 	llmopenai "github.com/cmem/cmem/llm/openai"
@@ -36,7 +36,7 @@ const (
 // newEmbedder is the OpenAI-compatible embeddings endpoint when configured,
 // else the offline embedder Config.Embedder names: the semantic word-vector
 // embedder by default, feature hashing on request.
-func newEmbedder(cfg Config) (embed.Embedder, error) {
+func newEmbedder(cfg Config) (embedding.Embedder, error) {
 	switch {
 	case cfg.OpenAIBaseURL != "":
 		return openai.New(openai.Config{BaseURL: cfg.OpenAIBaseURL, APIKey: cfg.OpenAIAPIKey, Model: cfg.EmbeddingModel, Dims: cfg.EmbeddingDims})
@@ -51,7 +51,7 @@ func newEmbedder(cfg Config) (embed.Embedder, error) {
 // the offline provider, which measures similarity with the view's embedder
 // (semantic) or, when the view hashes, with a wider hashing embedder.
 // names lists the registered users, whom anonymisation replaces.
-func newProvider(cfg Config, e embed.Embedder, names func() []string, logger *slog.Logger) (llm.Provider, error) {
+func newProvider(cfg Config, e embedding.Embedder, names func() []string, logger *slog.Logger) (llm.Provider, error) {
 	if cfg.OpenAIBaseURL == "" {
 		if cfg.Embedder == EmbedderHashing {
 			e = hashing.New(offlineHashingDims)
@@ -86,7 +86,7 @@ func (n *Node) reranker() app.Reranker {
 
 // newGraphMemory is graph memory over the configured embedder: its query
 // graph's edges are drawn by the same similarity the memory view ranks by.
-func newGraphMemory(cfg Config, e embed.Embedder) (*graphmem.Projection, error) {
+func newGraphMemory(cfg Config, e embedding.Embedder) (*graphmem.Projection, error) {
 	g, err := graphmem.New(cfg.GraphMemory, e)
 	if err != nil {
 		return nil, fmt.Errorf("node: %w", err)

@@ -15,7 +15,7 @@ import (
 	"github.com/ThreeDotsLabs/watermill/message"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/llm"
@@ -41,7 +41,7 @@ type Node struct {
 	Policies  *memory.Policies
 	Fragments *memory.Fragments
 	Store     vectors.Store
-	Embedder  embed.Embedder
+	Embedder  embedding.Embedder
 	LLM       llm.Provider
 	// Runner feeds the in-memory projections; ViewRunner the vector view
 	// (the same runner when the view is in-process).

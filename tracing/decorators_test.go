@@ -3,7 +3,7 @@ package tracing_test
 import (
 	"testing"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/tracing"
 )
@@ -16,11 +16,11 @@ type sayingProvider struct {
 func (p sayingProvider) ReadsReach() bool   { return p.reach }
 func (p sayingProvider) ReadsHistory() bool { return p.history }
 
-type flooredEmbedder struct{ embed.Embedder }
+type flooredEmbedder struct{ embedding.Embedder }
 
 func (flooredEmbedder) RelevanceFloor() float32 { return 0.2 }
 
-type plainEmbedder struct{ embed.Embedder }
+type plainEmbedder struct{ embedding.Embedder }
 
 // TestDecoratorsAnswerLikeWhatTheyWrap: the optional questions the
 // application asks a provider or an embedder get the wrapped one's answer,

@@ -7,25 +7,25 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 )
 
-// Embedder traces and times every call of an embed.Embedder.
-type Embedder struct{ Next embed.Embedder }
+// Embedder traces and times every call of an embedding.Embedder.
+type Embedder struct{ Next embedding.Embedder }
 
-var _ embed.Embedder = Embedder{}
+var _ embedding.Embedder = Embedder{}
 
-// Model implements embed.Embedder.
+// Model implements embedding.Embedder.
 func (e Embedder) Model() string { return e.Next.Model() }
 
-// Dims implements embed.Embedder.
+// Dims implements embedding.Embedder.
 func (e Embedder) Dims() int { return e.Next.Dims() }
 
-// Embed implements embed.Embedder.
+// Embed implements embedding.Embedder.
 func (e Embedder) Embed(ctx context.Context, texts []string) (v [][]float32, err error) {
 	start := time.Now()
 	ctx, span := StartKind(ctx, "embed", trace.SpanKindClient,
-		attribute.String("embed.model", e.Next.Model()), attribute.Int("embed.texts", len(texts)))
+		attribute.String("embedding.model", e.Next.Model()), attribute.Int("embedding.texts", len(texts)))
 	defer func() {
 		embeddingSeconds.WithLabelValues(e.Next.Model(), outcome(err)).Observe(since(start))
 		End(span, err)

@@ -9,9 +9,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/embed/hashing"
-	"github.com/cmem/cmem/embed/semantic"
+	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/embedding/hashing"
+	"github.com/cmem/cmem/embedding/semantic"
 	"github.com/cmem/cmem/experiments/paraphrase"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/inmem"
@@ -37,7 +37,7 @@ func keys(n int) []string {
 func BenchmarkViewQuery(b *testing.B) {
 	const n = 100_000
 	var hashingP50 time.Duration
-	for _, e := range []embed.Embedder{hashing.New(256), semantic.Must()} {
+	for _, e := range []embedding.Embedder{hashing.New(256), semantic.Must()} {
 		b.Run("embedder="+e.Model(), func(b *testing.B) {
 			ctx := context.Background()
 			ks := keys(n)

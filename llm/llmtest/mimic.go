@@ -6,7 +6,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 )
 
 // Mimic is a chat handler (for Server.HandleChat) that plays a simple,
@@ -74,11 +74,11 @@ func section(text, prefix string) string {
 
 func overlap(a, b string) int {
 	words := map[string]bool{}
-	for _, w := range embed.Tokenize(a) {
+	for _, w := range embedding.Tokenize(a) {
 		words[w] = true
 	}
 	n := 0
-	for _, w := range embed.Tokenize(b) {
+	for _, w := range embedding.Tokenize(b) {
 		if words[w] {
 			n++
 		}

@@ -12,8 +12,8 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
-	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/embedding/hashing"
 )
 
 // Reply is one scripted answer of the server.
@@ -88,7 +88,7 @@ type EmbeddingRequest struct {
 // queued.
 type EmbeddingsConfig struct {
 	// Embedder computes the vectors; nil = hashing.New(0).
-	Embedder embed.Embedder
+	Embedder embedding.Embedder
 	// Scale multiplies every vector (0 = 1), to check that clients
 	// normalise.
 	Scale float32

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/embed/semantic"
+	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/embedding/semantic"
 	"github.com/cmem/cmem/llm"
 )
 
@@ -37,7 +37,7 @@ type Config struct {
 	// the binary. An embedder with an Align(query, text) float32 method
 	// (semantic has one) also decides which sentences and which memory
 	// items answer a question; with another, cosine similarity does.
-	Embedder embed.Embedder
+	Embedder embedding.Embedder
 	// RouteThreshold is the least cosine similarity between the part of
 	// the query not yet covered and an agent's description for Coordinate
 	// to pick that agent (the score Coordinate describes). Default

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/llm"
 )
 
@@ -144,7 +144,7 @@ func (o *Provider) rankTools(ctx context.Context, subquery string, tools []llm.T
 	}
 	s := make([]scored, len(tools))
 	for i, t := range tools {
-		s[i] = scored{t, hasExpr && hasProperty(t.Parameters, "expression"), embed.Cosine(vecs[0], vecs[i+1])}
+		s[i] = scored{t, hasExpr && hasProperty(t.Parameters, "expression"), embedding.Cosine(vecs[0], vecs[i+1])}
 	}
 	sort.SliceStable(s, func(i, j int) bool {
 		if s[i].expr != s[j].expr {
@@ -225,7 +225,7 @@ func (o *Provider) extractive(ctx context.Context, subquery string, memory, tool
 	}
 	var relevant []rankedSentence
 	for i := range cands {
-		cands[i].score = embed.Cosine(vecs[0], vecs[i+1])
+		cands[i].score = embedding.Cosine(vecs[0], vecs[i+1])
 		if cands[i].score > 0 {
 			relevant = append(relevant, cands[i])
 		}

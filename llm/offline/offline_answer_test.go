@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/llm/llmtest"
 	"github.com/cmem/cmem/llm/offline"

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/llm"
 )
 
@@ -66,7 +66,7 @@ func (o *Provider) Coordinate(ctx context.Context, req llm.CoordinateRequest) (l
 	}
 	agentVec := func(i int) []float32 { return vecs[1+len(open)+i] }
 	score := func(text []float32, i int) float32 {
-		desc := embed.Cosine(text, agentVec(i))
+		desc := embedding.Cosine(text, agentVec(i))
 		return max(desc, (1-o.cfg.ReachWeight)*desc+o.cfg.ReachWeight*cands[i].Reach)
 	}
 	// sentenceBest[j] is the candidate that scores best for open sentence

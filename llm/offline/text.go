@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/llm"
 )
 
@@ -51,7 +51,7 @@ func sentenceKey(s string) string {
 func contentWords(text string) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, w := range embed.Tokenize(text) {
+	for _, w := range embedding.Tokenize(text) {
 		if !seen[w] {
 			seen[w] = true
 			out = append(out, w)

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/query"
 )
@@ -81,7 +81,7 @@ type userGraph struct {
 // use by one writer and any number of readers.
 type Projection struct {
 	cfg      Config
-	embedder embed.Embedder
+	embedder embedding.Embedder
 
 	mu       sync.RWMutex
 	revision uint64
@@ -94,7 +94,7 @@ type Projection struct {
 type pending struct{ user, id string }
 
 // New returns an empty projection embedding with e.
-func New(cfg Config, e embed.Embedder) (*Projection, error) {
+func New(cfg Config, e embedding.Embedder) (*Projection, error) {
 	cfg.SetDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -265,7 +265,7 @@ func (p *Projection) Flush(ctx context.Context) error {
 		n := g.queries[pd.id]
 		n.vec = vecs[i]
 		for id, m := range g.queries {
-			if id != n.ID && m.vec != nil && embed.Cosine(n.vec, m.vec) >= p.cfg.EdgeThreshold {
+			if id != n.ID && m.vec != nil && embedding.Cosine(n.vec, m.vec) >= p.cfg.EdgeThreshold {
 				n.Neighbors = insertSorted(n.Neighbors, id)
 				m.Neighbors = insertSorted(m.Neighbors, n.ID)
 			}

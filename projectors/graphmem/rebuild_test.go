@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/graphmem"
 )

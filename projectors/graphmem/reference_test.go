@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/graphmem"
 )
@@ -87,7 +87,7 @@ func (m *refModel) retrieve(user, agent string, v []float32) refAnswer {
 			ok = append(ok, q)
 		}
 	}
-	score := func(q *refQuery) float32 { return embed.Cosine(v, q.vec) }
+	score := func(q *refQuery) float32 { return embedding.Cosine(v, q.vec) }
 	byScore := func(a, b *refQuery) int { return cmp.Or(cmp.Compare(score(b), score(a)), cmp.Compare(a.id, b.id)) }
 	slices.SortFunc(ok, byScore)
 	seeds := ok[:min(m.k, len(ok))]
@@ -95,7 +95,7 @@ func (m *refModel) retrieve(user, agent string, v []float32) refAnswer {
 	for _, q := range ok {
 		near := slices.Contains(seeds, q)
 		for _, s := range seeds {
-			near = near || embed.Cosine(s.vec, q.vec) >= m.threshold
+			near = near || embedding.Cosine(s.vec, q.vec) >= m.threshold
 		}
 		if near {
 			set = append(set, q)
@@ -198,7 +198,7 @@ func pick(rng *rand.Rand, from []string, most int) []string {
 	return events.SortedSet(out)
 }
 
-func embedOne(t testing.TB, e embed.Embedder, s string) []float32 {
+func embedOne(t testing.TB, e embedding.Embedder, s string) []float32 {
 	t.Helper()
 	v, err := e.Embed(context.Background(), []string{s})
 	if err != nil {

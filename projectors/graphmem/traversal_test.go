@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/graphmem"

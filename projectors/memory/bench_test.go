@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/projectors"
@@ -83,7 +83,7 @@ func BenchmarkViewIngest(b *testing.B) {
 	}
 }
 
-func fillFragments(b *testing.B, appendBatch func(context.Context, []events.Envelope) ([]uint64, error), e embed.Embedder, n int) {
+func fillFragments(b *testing.B, appendBatch func(context.Context, []events.Envelope) ([]uint64, error), e embedding.Embedder, n int) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	batch := make([]events.Envelope, 0, 1000)
 	flush := func() {

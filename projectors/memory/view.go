@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/vectors"
 )
@@ -21,7 +21,7 @@ import (
 type ViewProjection struct {
 	name     string
 	store    vectors.Store
-	embedder embed.Embedder
+	embedder embedding.Embedder
 	pending  []vectors.Fragment
 	deletes  []string // ids erased by this batch, deleted after pending is written
 	last     uint64   // revision of the last buffered change
@@ -29,7 +29,7 @@ type ViewProjection struct {
 
 // NewViewProjection returns a projection named name (stable: it names the
 // dead-letter subject) into store, embedding with embedder.
-func NewViewProjection(name string, store vectors.Store, embedder embed.Embedder) *ViewProjection {
+func NewViewProjection(name string, store vectors.Store, embedder embedding.Embedder) *ViewProjection {
 	return &ViewProjection{name: name, store: store, embedder: embedder}
 }
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/projectors/memory"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/inmem"

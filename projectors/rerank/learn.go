@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 )
 
 // BM25's usual constants.
@@ -149,7 +149,7 @@ func similarity(m, c *entry) float64 {
 	if m.vec == nil || c.vec == nil || m.model != c.model || len(m.vec) != len(c.vec) {
 		return 0
 	}
-	return float64(embed.Cosine(m.vec, c.vec))
+	return float64(embedding.Cosine(m.vec, c.vec))
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/memory"
@@ -253,7 +253,7 @@ func sortedByRev[T revisioned](in map[string]T) []T {
 // termCounts returns the content words of text with their counts, and
 // how many there are.
 func termCounts(text string) (map[string]int, int) {
-	ws := embed.Tokenize(text)
+	ws := embedding.Tokenize(text)
 	out := make(map[string]int, len(ws))
 	for _, w := range ws {
 		out[w]++
@@ -263,7 +263,7 @@ func termCounts(text string) (map[string]int, int) {
 
 // words returns the content words of text, unique and sorted.
 func words(text string) []string {
-	ws := embed.Tokenize(text)
+	ws := embedding.Tokenize(text)
 	slices.Sort(ws)
 	return slices.Compact(ws)
 }

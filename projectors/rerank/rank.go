@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/projectors/access"
 )
 
@@ -81,7 +81,7 @@ func (m *Model) Rerank(query []float32, model string, cands []Candidate, admits 
 // l's key is further than Kernel from it, then rising linearly to 1 for
 // the same direction.
 func (m *Model) kernel(query []float32, l *lesson) float64 {
-	cos := float64(embed.Cosine(query, l.vec))
+	cos := float64(embedding.Cosine(query, l.vec))
 	if cos <= m.cfg.Kernel {
 		return 0
 	}

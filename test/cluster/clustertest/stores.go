@@ -8,7 +8,7 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2"
 
-	"github.com/cmem/cmem/embed/semantic"
+	"github.com/cmem/cmem/embedding/semantic"
 	"github.com/cmem/cmem/vectors/weaviate"
 )
 

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 )
 
 // Bench reports e's throughput in texts/s on ~30-word texts, 64 per call,
 // the same texts for every embedder so their figures compare.
-func Bench(b *testing.B, e embed.Embedder) {
+func Bench(b *testing.B, e embedding.Embedder) {
 	texts := make([]string, 64)
 	for i := range texts {
 		texts[i] = fmt.Sprintf("Report %d: revenue in the European smart home market grew while logistics "+

@@ -3,8 +3,8 @@ package hashing_test
 import (
 	"testing"
 
-	"github.com/cmem/cmem/embed/embedtest"
-	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embedding/embedtest"
+	"github.com/cmem/cmem/embedding/hashing"
 )
 
 // BenchmarkHashingEmbed reports texts/s (embedtest.Bench).

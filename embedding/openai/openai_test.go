@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/embed/embedtest"
-	"github.com/cmem/cmem/embed/hashing"
-	"github.com/cmem/cmem/embed/openai"
+	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/embedding/embedtest"
+	"github.com/cmem/cmem/embedding/hashing"
+	"github.com/cmem/cmem/embedding/openai"
 	"github.com/cmem/cmem/llm/llmtest"
 )
 
@@ -106,7 +106,7 @@ func TestOpenAIErrors(t *testing.T) {
 			}
 			e := newOpenAI(t, srv, tc.cfg)
 			_, err := e.Embed(context.Background(), []string{"some text"})
-			if !errors.Is(err, embed.ErrEmbed) {
+			if !errors.Is(err, embedding.ErrEmbed) {
 				t.Fatalf("err %v, want ErrEmbed", err)
 			}
 			if tc.cause != nil && !errors.Is(err, tc.cause) {
@@ -121,14 +121,14 @@ func TestOpenAIConfigValidate(t *testing.T) {
 		t.Fatalf("defaults must validate: %v", err)
 	}
 	err := openai.Config{BaseURL: "ftp://x", Model: "custom", BatchSize: 5000, Timeout: -1}.Validate()
-	if !errors.Is(err, embed.ErrConfig) {
+	if !errors.Is(err, embedding.ErrConfig) {
 		t.Fatalf("err %v, want ErrConfig", err)
 	}
 	var joined interface{ Unwrap() []error }
 	if !errors.As(err, &joined) || len(joined.Unwrap()) != 4 {
 		t.Fatalf("want 4 joined problems (URL, dims, batch, timeout), got %v", err)
 	}
-	if _, err := openai.New(openai.Config{Model: "custom"}); !errors.Is(err, embed.ErrConfig) {
+	if _, err := openai.New(openai.Config{Model: "custom"}); !errors.Is(err, embedding.ErrConfig) {
 		t.Fatalf("NewOpenAI without dims for an unknown model: %v", err)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 )
 
 // DefaultDims is the vector length of New(0).
@@ -18,7 +18,7 @@ const DefaultDims = 256
 //
 // The vector of a text is computed as follows.
 //
-//   - Tokens: embed.Tokenize(text): Unicode lower-case, split on runes that are
+//   - Tokens: embedding.Tokenize(text): Unicode lower-case, split on runes that are
 //     neither letters nor digits, tokens of one rune and English stop
 //     words dropped, plurals folded.
 //   - Features: every token (unigram), and every pair of adjacent tokens
@@ -40,7 +40,7 @@ type Embedder struct {
 	dims int
 }
 
-var _ embed.Embedder = (*Embedder)(nil)
+var _ embedding.Embedder = (*Embedder)(nil)
 
 // New returns a hashing embedder of dims dimensions; dims <= 0
 // means DefaultDims.
@@ -61,13 +61,13 @@ func (h *Embedder) Dims() int { return h.dims }
 // Embed returns one vector per text, in order. It fails only when ctx is
 // done.
 func (h *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	return embed.Each(ctx, texts, h.Vector)
+	return embedding.Each(ctx, texts, h.Vector)
 }
 
 // Vector embeds one text; it is Embed without the context, for in-process
 // callers such as the offline LLM provider.
 func (h *Embedder) Vector(text string) []float32 {
-	tokens := embed.Tokenize(text)
+	tokens := embedding.Tokenize(text)
 	type feature struct {
 		key    string
 		weight float64
@@ -98,7 +98,7 @@ func (h *Embedder) Vector(text string) []float32 {
 		}
 		acc[sum%uint64(h.dims)] += w
 	}
-	return embed.Normalize64(acc)
+	return embedding.Normalize64(acc)
 }
 
 // fnv1a64 is FNV-1a 64 (as hash/fnv.New64a) without its allocations.

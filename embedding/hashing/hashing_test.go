@@ -7,9 +7,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/embed/embedtest"
-	"github.com/cmem/cmem/embed/hashing"
+	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/embedding/embedtest"
+	"github.com/cmem/cmem/embedding/hashing"
 )
 
 func TestHashingContract(t *testing.T) {
@@ -47,7 +47,7 @@ func TestTokenize(t *testing.T) {
 		{"", nil},
 	}
 	for _, tc := range tests {
-		if got := embed.Tokenize(tc.in); !slices.Equal(got, tc.want) {
+		if got := embedding.Tokenize(tc.in); !slices.Equal(got, tc.want) {
 			t.Errorf("Tokenize(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -92,10 +92,10 @@ func TestHashingWeights(t *testing.T) {
 	ab := h.Vector("alpha bravo")
 	// |raw|² = 1 + 1 + 0.25, so each unigram's share is 1/sqrt(2.25).
 	want := 1 / math.Sqrt(2.25)
-	if got := math.Abs(float64(embed.Cosine(ab, a))); math.Abs(got-want) > 1e-6 {
+	if got := math.Abs(float64(embedding.Cosine(ab, a))); math.Abs(got-want) > 1e-6 {
 		t.Fatalf("cos(alpha bravo, alpha) = %v, want %v", got, want)
 	}
-	if got := math.Abs(float64(embed.Cosine(ab, b))); math.Abs(got-want) > 1e-6 {
+	if got := math.Abs(float64(embedding.Cosine(ab, b))); math.Abs(got-want) > 1e-6 {
 		t.Fatalf("cos(alpha bravo, bravo) = %v, want %v", got, want)
 	}
 	// "alpha alpha bravo": alpha 1+ln2, bravo 1, bigrams "alpha alpha" and
@@ -103,7 +103,7 @@ func TestHashingWeights(t *testing.T) {
 	aab := h.Vector("alpha alpha bravo")
 	wa := 1 + math.Ln2
 	want = wa / math.Sqrt(wa*wa+1+0.25+0.25)
-	if got := math.Abs(float64(embed.Cosine(aab, a))); math.Abs(got-want) > 1e-6 {
+	if got := math.Abs(float64(embedding.Cosine(aab, a))); math.Abs(got-want) > 1e-6 {
 		t.Fatalf("cos(alpha alpha bravo, alpha) = %v, want %v", got, want)
 	}
 }
@@ -117,24 +117,24 @@ func TestHashingZeroVector(t *testing.T) {
 				t.Fatalf("Vector(%q) is not zero", s)
 			}
 		}
-		if c := embed.Cosine(v, h.Vector("revenue")); c != 0 {
+		if c := embedding.Cosine(v, h.Vector("revenue")); c != 0 {
 			t.Fatalf("cosine with zero vector = %v", c)
 		}
 	}
 }
 
 func TestCosineAndNormalize(t *testing.T) {
-	if c := embed.Cosine([]float32{1, 0}, []float32{1, 0, 0}); c != 0 {
+	if c := embedding.Cosine([]float32{1, 0}, []float32{1, 0, 0}); c != 0 {
 		t.Fatalf("length mismatch cosine = %v, want 0", c)
 	}
-	if c := embed.Cosine([]float32{3, 4}, []float32{6, 8}); math.Abs(float64(c)-1) > 1e-6 {
+	if c := embedding.Cosine([]float32{3, 4}, []float32{6, 8}); math.Abs(float64(c)-1) > 1e-6 {
 		t.Fatalf("parallel cosine = %v", c)
 	}
-	v := embed.Normalize([]float32{3, 4})
+	v := embedding.Normalize([]float32{3, 4})
 	if math.Abs(float64(v[0])-0.6) > 1e-6 || math.Abs(float64(v[1])-0.8) > 1e-6 {
 		t.Fatalf("Normalize = %v", v)
 	}
-	z := embed.Normalize([]float32{0, 0})
+	z := embedding.Normalize([]float32{0, 0})
 	if z[0] != 0 || z[1] != 0 {
 		t.Fatalf("Normalize(zero) = %v", z)
 	}
@@ -145,8 +145,8 @@ func TestHashingRanksRelatedTexts(t *testing.T) {
 	q := h.Vector("latest football match scores")
 	sports := h.Vector("Specialist in sports news: games, match scores, athletes and football tournaments.")
 	finance := h.Vector("Performs financial modeling and cost projections.")
-	if embed.Cosine(q, sports) <= embed.Cosine(q, finance) {
-		t.Fatalf("sports %.3f <= finance %.3f", embed.Cosine(q, sports), embed.Cosine(q, finance))
+	if embedding.Cosine(q, sports) <= embedding.Cosine(q, finance) {
+		t.Fatalf("sports %.3f <= finance %.3f", embedding.Cosine(q, sports), embedding.Cosine(q, finance))
 	}
 }
 

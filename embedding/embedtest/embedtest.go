@@ -1,4 +1,4 @@
-// Package embedtest holds the contract every embed.Embedder must satisfy,
+// Package embedtest holds the contract every embedding.Embedder must satisfy,
 // as one suite: Run.
 package embedtest
 
@@ -9,7 +9,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 )
 
 // Run checks e against the Embedder contract: model and dims declared,
@@ -17,7 +17,7 @@ import (
 // batches of many texts equal to single calls, blank text the zero
 // vector, a done context an error, and similar texts closer than
 // unrelated ones.
-func Run(t *testing.T, e embed.Embedder) {
+func Run(t *testing.T, e embedding.Embedder) {
 	t.Helper()
 	ctx := context.Background()
 
@@ -86,7 +86,7 @@ func Run(t *testing.T, e embed.Embedder) {
 			"Steps to reset a wifi router password",
 			"Best pasta recipes with tomato sauce and basil",
 		})
-		similar, unrelated := embed.Cosine(v[0], v[1]), embed.Cosine(v[0], v[2])
+		similar, unrelated := embedding.Cosine(v[0], v[1]), embedding.Cosine(v[0], v[2])
 		if similar <= unrelated || similar < 0.3 {
 			t.Fatalf("cos(similar)=%.3f, cos(unrelated)=%.3f", similar, unrelated)
 		}
@@ -101,7 +101,7 @@ func Run(t *testing.T, e embed.Embedder) {
 	})
 }
 
-func mustEmbed(t *testing.T, e embed.Embedder, texts []string) [][]float32 {
+func mustEmbed(t *testing.T, e embedding.Embedder, texts []string) [][]float32 {
 	t.Helper()
 	v, err := e.Embed(context.Background(), texts)
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 )
 
 // token is one content word of a text.
@@ -43,7 +43,7 @@ var whWords = map[string]string{
 const whPrefix = "?"
 
 // tokens splits text into content words, lower-case, marking those in a
-// negation scope and those written with a capital. "n't" counts as "not". Stop words (embed.StopWord) and
+// negation scope and those written with a capital. "n't" counts as "not". Stop words (embedding.StopWord) and
 // one-letter words are dropped; the negators themselves only mark.
 func tokens(text string) []token {
 	text = strings.ReplaceAll(text, "n't", " not")
@@ -74,7 +74,7 @@ func tokens(text string) []token {
 			out = append(out, token{word: whPrefix + whWords[w], wh: true})
 		case prevHow && (w == "many" || w == "much"):
 			out = append(out, token{word: whPrefix + "quantity", wh: true})
-		case utf8.RuneCountInString(w) < 2 || embed.StopWord(w):
+		case utf8.RuneCountInString(w) < 2 || embedding.StopWord(w):
 		default:
 			out = append(out, token{word: w, negated: scope > 0, proper: proper})
 			if scope > 0 {

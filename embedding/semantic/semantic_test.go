@@ -3,16 +3,18 @@ package semantic_test
 import (
 	"testing"
 
-	"github.com/cmem/cmem/embed"
-	"github.com/cmem/cmem/embed/embedtest"
-	"github.com/cmem/cmem/embed/semantic"
+	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/embedding/embedtest"
+	"github.com/cmem/cmem/embedding/semantic"
 )
 
 func TestSemanticContract(t *testing.T) {
 	embedtest.Run(t, semantic.Must())
 }
 
-func cos(e *semantic.Embedder, a, b string) float32 { return embed.Cosine(e.Vector(a), e.Vector(b)) }
+func cos(e *semantic.Embedder, a, b string) float32 {
+	return embedding.Cosine(e.Vector(a), e.Vector(b))
+}
 
 // The pairs: synonyms score well above unrelated text, and a
 // negation makes a sentence related but not the same.

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 )
 
 // Model is the name of the embedder and its parameters; it changes
@@ -37,7 +37,7 @@ type Embedder struct {
 	t *table
 }
 
-var _ embed.Embedder = (*Embedder)(nil)
+var _ embedding.Embedder = (*Embedder)(nil)
 
 // New returns the embedder; it fails only if the embedded vector file is
 // damaged (a build problem, not an input problem).
@@ -68,7 +68,7 @@ func (e *Embedder) Dims() int { return e.t.dims }
 // Embed returns one vector per text, in order. It fails only when ctx is
 // done.
 func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	return embed.Each(ctx, texts, e.Vector)
+	return embedding.Each(ctx, texts, e.Vector)
 }
 
 // Vector embeds one text: the SIF-weighted sum of the unit vectors of its
@@ -95,7 +95,7 @@ func (e *Embedder) Vector(text string) []float32 {
 		}
 		addScaled(acc, v, w*keep)
 	}
-	return embed.Normalize64(acc)
+	return embedding.Normalize64(acc)
 }
 
 // word returns the unit vector and SIF weight of a word: its own, its

@@ -11,7 +11,7 @@ import (
 
 	goopenai "github.com/sashabaranov/go-openai"
 
-	"github.com/cmem/cmem/embed"
+	"github.com/cmem/cmem/embedding"
 )
 
 // Defaults of Config.
@@ -73,12 +73,12 @@ func (c *Config) setDefaults() {
 }
 
 // Validate reports every problem of the configuration after defaults are
-// applied, joined, each wrapping embed.ErrConfig.
+// applied, joined, each wrapping embedding.ErrConfig.
 func (c Config) Validate() error {
 	c.setDefaults()
 	var errs []error
 	bad := func(format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{embed.ErrConfig}, args...)...))
+		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{embedding.ErrConfig}, args...)...))
 	}
 	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		bad("BaseURL %q is not an http(s) URL", c.BaseURL)
@@ -108,7 +108,7 @@ type Embedder struct {
 	client *goopenai.Client
 }
 
-var _ embed.Embedder = (*Embedder)(nil)
+var _ embedding.Embedder = (*Embedder)(nil)
 
 // New validates cfg and returns the embedder.
 func New(cfg Config) (*Embedder, error) {
@@ -131,7 +131,7 @@ func (o *Embedder) Model() string { return fmt.Sprintf("openai:%s:%d", o.cfg.Mod
 func (o *Embedder) Dims() int { return o.cfg.Dims }
 
 // Embed returns one L2-normalised vector per text, in order. Errors wrap
-// embed.ErrEmbed (and the cause, e.g. context.DeadlineExceeded).
+// embedding.ErrEmbed (and the cause, e.g. context.DeadlineExceeded).
 func (o *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	var pending []int // indexes of non-blank texts
@@ -172,20 +172,20 @@ func (o *Embedder) embedBatch(ctx context.Context, batch []string) ([][]float32,
 	}
 	res, err := o.client.CreateEmbeddings(ctx, req)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", embed.ErrEmbed, o.cfg.Model, err)
+		return nil, fmt.Errorf("%w: %s: %w", embedding.ErrEmbed, o.cfg.Model, err)
 	}
 	if len(res.Data) != len(batch) {
-		return nil, fmt.Errorf("%w: %d vectors for %d texts", embed.ErrEmbed, len(res.Data), len(batch))
+		return nil, fmt.Errorf("%w: %d vectors for %d texts", embedding.ErrEmbed, len(res.Data), len(batch))
 	}
 	vecs := make([][]float32, len(batch))
 	for _, d := range res.Data {
 		if d.Index < 0 || d.Index >= len(batch) || vecs[d.Index] != nil {
-			return nil, fmt.Errorf("%w: bad or repeated index %d", embed.ErrEmbed, d.Index)
+			return nil, fmt.Errorf("%w: bad or repeated index %d", embedding.ErrEmbed, d.Index)
 		}
 		if len(d.Embedding) != o.cfg.Dims {
-			return nil, fmt.Errorf("%w: vector of %d dims, want %d", embed.ErrEmbed, len(d.Embedding), o.cfg.Dims)
+			return nil, fmt.Errorf("%w: vector of %d dims, want %d", embedding.ErrEmbed, len(d.Embedding), o.cfg.Dims)
 		}
-		vecs[d.Index] = embed.Normalize(d.Embedding)
+		vecs[d.Index] = embedding.Normalize(d.Embedding)
 	}
 	return vecs, nil
 }

@@ -1,4 +1,4 @@
-// Package embed turns text into vectors. It owns the Embedder interface,
+// Package embedding turns text into vectors. It owns the Embedder interface,
 // the tokenizer and the vector helpers the implementations share; each
 // implementation is a subpackage beside it: semantic, the offline default
 // (word vectors shipped in the binary), hashing, deterministic feature
@@ -8,4 +8,4 @@
 //
 // Vectors are only comparable when they come from the same Model; callers
 // store the Model next to every vector.
-package embed
+package embedding

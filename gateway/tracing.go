@@ -12,7 +12,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/tracing"
+	"github.com/cmem/cmem/internal/tracing"
 )
 
 // startSpan begins the server span of one request, named by its route

@@ -18,6 +18,7 @@ import (
 	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/gateway"
+	"github.com/cmem/cmem/internal/tracing"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/access"
@@ -29,7 +30,6 @@ import (
 	"github.com/cmem/cmem/projectors/rerank"
 	"github.com/cmem/cmem/projectors/snapshot"
 	"github.com/cmem/cmem/shred"
-	"github.com/cmem/cmem/tracing"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/workers"
 )

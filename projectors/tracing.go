@@ -6,7 +6,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/cmem/cmem/tracing"
+	"github.com/cmem/cmem/internal/tracing"
 )
 
 // traceApplied starts, for every event of batch that carries a trace

@@ -20,7 +20,7 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/eventlog"
-	"github.com/cmem/cmem/tracing"
+	"github.com/cmem/cmem/internal/tracing"
 )
 
 // Consumer names. They are stable: renaming one creates a new durable

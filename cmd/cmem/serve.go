@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/gateway"
+	"github.com/cmem/cmem/internal/tracing"
 	"github.com/cmem/cmem/node"
-	"github.com/cmem/cmem/tracing"
 )
 
 func env(name, def string) string {

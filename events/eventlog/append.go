@@ -10,7 +10,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/tracing"
+	"github.com/cmem/cmem/internal/tracing"
 )
 
 // AppendOption changes how one event is appended.

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/internal/tracing"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/tracing"
 )
 
 type sayingProvider struct {

@@ -12,9 +12,9 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/cmem/cmem/internal/tracing"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
-	"github.com/cmem/cmem/tracing"
 )
 
 // TestTracedQuery: one query is one trace, from the gateway's server span

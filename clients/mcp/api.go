@@ -1,16 +1,15 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/cmem/cmem/clients/httpclient"
 )
 
 // Config says which cmem to call and as whom.
@@ -28,7 +27,7 @@ type Config struct {
 }
 
 // DefaultURL is where cmem serve listens by default.
-const DefaultURL = "http://127.0.0.1:8080"
+const DefaultURL = httpclient.DefaultURL
 
 // Validate reports every problem with c.
 func (c Config) Validate() error {
@@ -45,62 +44,46 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-// APIError is an answer of cmem other than success: its status, code and
-// message, as the HTTP API gave them.
-type APIError struct {
-	Status  int
-	Code    string
-	Message string
-}
-
-func (e *APIError) Error() string {
-	return fmt.Sprintf("cmem refused: %s (%d %s)", e.Message, e.Status, e.Code)
-}
-
 // api calls cmem as one user.
-type api struct{ cfg Config }
+type api struct {
+	cfg Config
+	c   *httpclient.Client
+}
+
+// newAPI returns the api of a valid cfg. Its calls have no timeout of
+// their own: each is bounded by its MCP request's context, and ask by
+// QueryWait, which may exceed the client's default.
+func newAPI(cfg Config) (api, error) {
+	c, err := httpclient.New(httpclient.Config{BaseURL: cfg.URL, Token: cfg.Token, Timeout: httpclient.NoTimeout, HTTPClient: cfg.HTTPClient})
+	return api{cfg: cfg, c: c}, err
+}
 
 // call sends body as JSON and decodes a 2xx answer into out; it returns the
-// status so callers can tell 200 from 202.
+// status so callers can tell 200 from 202. A refusal reads "cmem refused:
+// …" and unwraps to the *httpclient.Error.
 func (a api) call(ctx context.Context, method, path string, body, out any) (int, error) {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return 0, err
-		}
-		rd = bytes.NewReader(b)
+	status, err := a.c.Do(ctx, method, path, body, out)
+	var he *httpclient.Error
+	var ue *url.Error
+	switch {
+	case errors.As(err, &he):
+		return status, refusal{he}
+	case errors.As(err, &ue):
+		return status, fmt.Errorf("calling cmem at %s: %w", a.cfg.URL, err)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, strings.TrimSuffix(a.cfg.URL, "/")+path, rd)
-	if err != nil {
-		return 0, err
-	}
-	req.Header.Set("Authorization", "Bearer "+a.cfg.Token)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	hc := a.cfg.HTTPClient
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	resp, err := hc.Do(req)
-	if err != nil {
-		return 0, fmt.Errorf("calling cmem at %s: %w", a.cfg.URL, err)
-	}
-	defer func() { _ = resp.Body.Close() }()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return resp.StatusCode, err
-	}
-	if resp.StatusCode/100 != 2 {
-		e := &APIError{Status: resp.StatusCode}
-		var b struct{ Error, Code string }
-		if json.Unmarshal(raw, &b) == nil && b.Error != "" {
-			e.Code, e.Message = b.Code, b.Error
-		} else {
-			e.Message = strings.TrimSpace(string(raw))
-		}
-		return resp.StatusCode, e
-	}
-	return resp.StatusCode, json.Unmarshal(raw, out)
+	return status, err
 }
+
+// refusal is an answer of cmem other than success, as the MCP client is
+// shown it: the API's message (else the body) with status and code.
+type refusal struct{ err *httpclient.Error }
+
+func (r refusal) Error() string {
+	msg := r.err.Message
+	if msg == "" {
+		msg = strings.TrimSpace(string(r.err.Body))
+	}
+	return fmt.Sprintf("cmem refused: %s (%d %s)", msg, r.err.Status, r.err.Code)
+}
+
+func (r refusal) Unwrap() error { return r.err }

@@ -5,5 +5,6 @@
 // owner of Config.Token): every tool and resource is one call of the HTTP
 // API, so the permission checks are exactly the gateway's — an agent the
 // user may not use is refused by cmem, and the refusal reaches the MCP
-// client as a tool error.
+// client as a tool error. It calls cmem through package httpclient, the
+// client the cmem CLI uses too.
 package mcp

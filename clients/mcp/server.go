@@ -22,7 +22,10 @@ func NewServer(cfg Config) (*sdk.Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	a := api{cfg: cfg}
+	a, err := newAPI(cfg)
+	if err != nil {
+		return nil, err
+	}
 	s := sdk.NewServer(&sdk.Implementation{Name: "cmem", Title: "Collaborative Memory", Version: Version},
 		&sdk.ServerOptions{Instructions: "cmem is a permission-aware memory shared by users and agents. " +
 			"Use ask for a question answered by cmem's agents, memory_view to read what an agent may recall for you, " +

@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/cmem/cmem/clients/httpclient"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/audit"
 )
@@ -42,7 +43,7 @@ func auditCmd(args []string, out io.Writer) error {
 	question, args := args[0], args[1:]
 	fs := flag.NewFlagSet("audit "+question, flag.ContinueOnError)
 	fs.SetOutput(out)
-	base := fs.String("url", env("CMEM_URL", "http://127.0.0.1:8080"), "API base URL (CMEM_URL)")
+	base := fs.String("url", env("CMEM_URL", httpclient.DefaultURL), "API base URL (CMEM_URL)")
 	token := fs.String("token", "", "admin token (default CMEM_ADMIN_TOKEN or $CMEM_DATA/admin.token)")
 	format := fs.String("format", "table", "table, json or csv")
 	params := map[string]*string{}
@@ -76,7 +77,7 @@ func auditCmd(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	raw, err := doJSON(http.MethodGet, strings.TrimSuffix(*base, "/")+"/v1/audit/"+question+"?"+q.Encode(), tok, nil, http.StatusOK)
+	raw, err := callAPI(*base, tok, http.MethodGet, "/v1/audit/"+question+"?"+q.Encode(), nil, http.StatusOK)
 	if err != nil {
 		return err
 	}

@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"strings"
+
+	"github.com/cmem/cmem/clients/httpclient"
 )
 
 // call is what every API command shares: where cmem is, who asks, and how
@@ -41,7 +43,7 @@ func newCall(name, usage string, out io.Writer, asUser bool) *call {
 		fs.PrintDefaults()
 	}
 	c := &call{fs: fs, out: out, asUser: asUser}
-	c.base = fs.String("url", env("CMEM_URL", "http://127.0.0.1:8080"), "API base URL (CMEM_URL)")
+	c.base = fs.String("url", env("CMEM_URL", httpclient.DefaultURL), "API base URL (CMEM_URL)")
 	tokenHelp := "admin token (default CMEM_ADMIN_TOKEN, else $CMEM_DATA/admin.token)"
 	if asUser {
 		tokenHelp = "user token (default CMEM_TOKEN, else the admin token)"
@@ -76,8 +78,7 @@ func (c *call) parse(args []string, want int) ([]string, error) {
 // do calls the API and prints the answer.
 func (c *call) do(method, path string, body any, want int) error {
 	raw, err := c.raw(method, path, body, want)
-	var st *statusError
-	if c.existOK != nil && *c.existOK && asStatus(err, &st) && st.status == http.StatusConflict {
+	if c.existOK != nil && *c.existOK && errors.Is(err, httpclient.ErrConflict) {
 		_, _ = fmt.Fprintln(os.Stderr, "cmem:", err)
 		return nil
 	}
@@ -87,13 +88,14 @@ func (c *call) do(method, path string, body any, want int) error {
 	return c.print(raw)
 }
 
-// raw calls the API and returns the answer's body.
-func (c *call) raw(method, path string, body any, want int) ([]byte, error) {
+// raw calls the API and returns the body of an answer whose status is one
+// of want.
+func (c *call) raw(method, path string, body any, want ...int) ([]byte, error) {
 	tok, err := c.tokenValue()
 	if err != nil {
 		return nil, err
 	}
-	return doJSON(method, strings.TrimSuffix(*c.base, "/")+path, tok, body, want)
+	return callAPI(*c.base, tok, method, path, body, want...)
 }
 
 func (c *call) tokenValue() (string, error) {

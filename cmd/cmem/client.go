@@ -1,23 +1,22 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/cmem/cmem/clients/httpclient"
 	"github.com/cmem/cmem/node"
 )
 
 // The API commands (cmem user, grant, query, audit, …) talk to a running
-// cmem over its HTTP API, as any client would.
+// cmem over its HTTP API through package httpclient, as any Go client
+// would.
 
 // adminTokenFor is the admin token: the flag, else CMEM_ADMIN_TOKEN, else
 // the token file in CMEM_DATA.
@@ -36,52 +35,25 @@ func adminTokenFor(flagToken string) (string, error) {
 	return strings.TrimSpace(string(b)), nil
 }
 
-// doJSON calls the API as token and returns the body of a want answer;
-// other answers become an error carrying the API's message.
-func doJSON(method, u, token string, body any, want int) ([]byte, error) {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return nil, err
-		}
-		rd = bytes.NewReader(b)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, method, u, rd)
+// callTimeout bounds each API call of a command; it is the CLI's bound
+// from before the shared client, kept so commands behave as they did.
+const callTimeout = 60 * time.Second
+
+// callAPI calls the API at base as token and returns the body of an answer
+// whose status is one of want; any other answer, 2xx or not, is an
+// *httpclient.Error whose message carries the API's.
+func callAPI(base, token, method, path string, body any, want ...int) ([]byte, error) {
+	c, err := httpclient.New(httpclient.Config{BaseURL: base, Token: token, Timeout: callTimeout})
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
+	var raw json.RawMessage
+	status, err := c.Do(context.Background(), method, path, body, &raw)
 	if err != nil {
 		return nil, err
 	}
-	defer func() { _ = resp.Body.Close() }()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode != want {
-		return nil, &statusError{status: resp.StatusCode, body: raw}
+	if !slices.Contains(want, status) {
+		return nil, httpclient.NewError(status, raw)
 	}
 	return raw, nil
 }
-
-// statusError is an answer other than the one a command wanted; its message
-// carries the API's error and code.
-type statusError struct {
-	status int
-	body   []byte
-}
-
-func (e *statusError) Error() string {
-	var b struct{ Error, Code string }
-	if json.Unmarshal(e.body, &b) == nil && b.Error != "" {
-		return fmt.Sprintf("%s (%d %s)", b.Error, e.status, b.Code)
-	}
-	return fmt.Sprintf("HTTP %d: %s", e.status, e.body)
-}
-
-func asStatus(err error, target **statusError) bool { return errors.As(err, target) }

@@ -133,11 +133,7 @@ func queryCmd(args []string, out io.Writer) error {
 // doAccepting is do for calls that answer 200 when done and 202 while the
 // query runs; both are printed.
 func (c *call) doAccepting(method, path string, body any) error {
-	raw, err := c.raw(method, path, body, http.StatusOK)
-	var st *statusError
-	if asStatus(err, &st) && st.status == http.StatusAccepted {
-		raw, err = st.body, nil
-	}
+	raw, err := c.raw(method, path, body, http.StatusOK, http.StatusAccepted)
 	if err != nil {
 		return err
 	}

@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/cmem/cmem/clients/httpclient"
 )
 
 const policyUsage = `usage: cmem policy <set|list> [flags]
@@ -32,7 +33,7 @@ func policyCmd(args []string, out io.Writer) error {
 	verb, args := args[0], args[1:]
 	fs := flag.NewFlagSet("policy "+verb, flag.ContinueOnError)
 	fs.SetOutput(out)
-	base := fs.String("url", env("CMEM_URL", "http://127.0.0.1:8080"), "API base URL (CMEM_URL)")
+	base := fs.String("url", env("CMEM_URL", httpclient.DefaultURL), "API base URL (CMEM_URL)")
 	token := fs.String("token", "", "admin token (default CMEM_ADMIN_TOKEN or $CMEM_DATA/admin.token)")
 	target := fs.String("target", "", "write_private, write_shared, read or provenance")
 	kind := fs.String("kind", "", "policy kind")
@@ -48,7 +49,6 @@ func policyCmd(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	u := strings.TrimSuffix(*base, "/") + "/v1/policies"
 	switch verb {
 	case "set":
 		body := map[string]any{"target": *target, "kind": *kind, "scope": map[string]string{"user": *user, "agent": *agent}}
@@ -58,14 +58,14 @@ func policyCmd(args []string, out io.Writer) error {
 		if *at != "" {
 			body["effective_at"] = *at
 		}
-		raw, err := doJSON(http.MethodPost, u, tok, body, http.StatusCreated)
+		raw, err := callAPI(*base, tok, http.MethodPost, "/v1/policies", body, http.StatusCreated)
 		if err != nil {
 			return err
 		}
 		_, err = fmt.Fprintf(out, "%s\n", raw)
 		return err
 	case "list":
-		raw, err := doJSON(http.MethodGet, u, tok, nil, http.StatusOK)
+		raw, err := callAPI(*base, tok, http.MethodGet, "/v1/policies", nil, http.StatusOK)
 		if err != nil || *format == "json" {
 			if err == nil {
 				_, err = out.Write(raw)

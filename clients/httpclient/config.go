@@ -1,0 +1,65 @@
+package httpclient
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+// DefaultURL is where cmem serve listens unless told otherwise.
+const DefaultURL = "http://127.0.0.1:8080"
+
+// DefaultTimeout bounds one call when Config.Timeout is zero. It is the
+// gateway's default write timeout: a default-configured cmem answers
+// within it even when a query waits its full 60 seconds server-side, so a
+// call that takes longer is a server that hangs.
+const DefaultTimeout = 90 * time.Second
+
+// NoTimeout as Config.Timeout leaves the bound of a call to its context,
+// for callers whose context already carries their own (the MCP server's
+// requests do).
+const NoTimeout time.Duration = -1
+
+// Config says which cmem to call and as whom.
+type Config struct {
+	// BaseURL is the API's base URL (CMEM_URL), e.g. DefaultURL; a path
+	// given to Do is appended to it.
+	BaseURL string
+	// Token is the caller's bearer token: a user's (from registering it)
+	// or the admin's.
+	Token string
+	// Timeout bounds each call, on top of its context: 0 is
+	// DefaultTimeout, NoTimeout (any negative) none.
+	Timeout time.Duration
+	// HTTPClient sends the requests; nil is http.DefaultClient.
+	HTTPClient *http.Client
+}
+
+// WithDefaults fills c's zero fields: DefaultURL, DefaultTimeout and
+// http.DefaultClient.
+func (c Config) WithDefaults() Config {
+	if c.BaseURL == "" {
+		c.BaseURL = DefaultURL
+	}
+	if c.Timeout == 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.HTTPClient == nil {
+		c.HTTPClient = http.DefaultClient
+	}
+	return c
+}
+
+// Validate reports every problem with c.
+func (c Config) Validate() error {
+	var errs []error
+	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("httpclient: BaseURL must be an http(s) URL, got %q", c.BaseURL))
+	}
+	if c.Token == "" {
+		errs = append(errs, errors.New("httpclient: Token is required (every call of the API is made as someone)"))
+	}
+	return errors.Join(errs...)
+}

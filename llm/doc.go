@@ -2,7 +2,9 @@
 // its request and response types, its errors, the paper's prompts
 // (Prompts, DefaultPrompts) and the fixed answers and text helpers every
 // provider shares (NoAgentAnswer, NothingRelevantAnswer, Squash,
-// TruncateWords, MaxKeyRunes, Rubric.Clamp, FinalScore).
+// TruncateWords, MaxKeyRunes, Rubric.Clamp, FinalScore), and Traced, the
+// decorator that makes every provider call a span and an observation of
+// cmem_model_seconds (and every tool an agent calls, of cmem_tool_seconds).
 //
 // The providers live beside it, one subpackage per vendor:
 //

@@ -1,4 +1,4 @@
-package tracing
+package llm
 
 import (
 	"context"
@@ -8,82 +8,82 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/cmem/cmem/llm"
+	"github.com/cmem/cmem/internal/tracing"
 )
 
-// Provider traces and times every call of an llm.Provider; the tools an
-// agent calls during Answer become child spans of its answer span.
-type Provider struct{ Next llm.Provider }
+// Traced traces and times every call of a Provider; the tools an agent
+// calls during Answer become child spans of its answer span.
+type Traced struct{ Next Provider }
 
-var _ llm.Provider = Provider{}
+var _ Provider = Traced{}
 
-// Name implements llm.Provider.
-func (p Provider) Name() string { return p.Next.Name() }
+// Name implements Provider.
+func (p Traced) Name() string { return p.Next.Name() }
 
-func (p Provider) start(ctx context.Context, call string, attrs ...attribute.KeyValue) (context.Context, func(error)) {
+func (p Traced) start(ctx context.Context, call string, attrs ...attribute.KeyValue) (context.Context, func(error)) {
 	start := time.Now()
-	ctx, span := StartKind(ctx, "llm."+call, trace.SpanKindClient, append(attrs, attribute.String("llm.provider", p.Next.Name()))...)
+	ctx, span := tracing.StartKind(ctx, "llm."+call, trace.SpanKindClient, append(attrs, attribute.String("llm.provider", p.Next.Name()))...)
 	return ctx, func(err error) {
-		modelSeconds.WithLabelValues(p.Next.Name(), call, outcome(err)).Observe(since(start))
-		End(span, err)
+		modelSeconds.WithLabelValues(p.Next.Name(), call, tracing.Outcome(err)).Observe(time.Since(start).Seconds())
+		tracing.End(span, err)
 	}
 }
 
-// Coordinate implements llm.Provider.
-func (p Provider) Coordinate(ctx context.Context, req llm.CoordinateRequest) (d llm.Decision, err error) {
+// Coordinate implements Provider.
+func (p Traced) Coordinate(ctx context.Context, req CoordinateRequest) (d Decision, err error) {
 	ctx, done := p.start(ctx, "coordinate")
 	defer func() { done(err) }()
 	return p.Next.Coordinate(ctx, req)
 }
 
-// Answer implements llm.Provider.
-func (p Provider) Answer(ctx context.Context, req llm.AnswerRequest) (r llm.AnswerResult, err error) {
+// Answer implements Provider.
+func (p Traced) Answer(ctx context.Context, req AnswerRequest) (r AnswerResult, err error) {
 	ctx, done := p.start(ctx, "answer", attribute.String("cmem.agent", req.AgentID))
 	defer func() { done(err) }()
 	if call := req.Call; call != nil {
 		req.Call = func(ctx context.Context, tool string, args json.RawMessage) (string, error) {
-			return Tool(ctx, tool, func(ctx context.Context) (string, error) { return call(ctx, tool, args) })
+			return traceTool(ctx, tool, func(ctx context.Context) (string, error) { return call(ctx, tool, args) })
 		}
 	}
 	return p.Next.Answer(ctx, req)
 }
 
-// Aggregate implements llm.Provider.
-func (p Provider) Aggregate(ctx context.Context, req llm.AggregateRequest) (s string, err error) {
+// Aggregate implements Provider.
+func (p Traced) Aggregate(ctx context.Context, req AggregateRequest) (s string, err error) {
 	ctx, done := p.start(ctx, "aggregate")
 	defer func() { done(err) }()
 	return p.Next.Aggregate(ctx, req)
 }
 
-// Extract implements llm.Provider.
-func (p Provider) Extract(ctx context.Context, req llm.ExtractRequest) (kv []llm.KeyValue, err error) {
+// Extract implements Provider.
+func (p Traced) Extract(ctx context.Context, req ExtractRequest) (kv []KeyValue, err error) {
 	ctx, done := p.start(ctx, "extract")
 	defer func() { done(err) }()
 	return p.Next.Extract(ctx, req)
 }
 
-// Transform implements llm.Provider.
-func (p Provider) Transform(ctx context.Context, mode, text string) (s string, err error) {
+// Transform implements Provider.
+func (p Traced) Transform(ctx context.Context, mode, text string) (s string, err error) {
 	ctx, done := p.start(ctx, "transform", attribute.String("cmem.mode", mode))
 	defer func() { done(err) }()
 	return p.Next.Transform(ctx, mode, text)
 }
 
-// Score implements llm.Provider.
-func (p Provider) Score(ctx context.Context, req llm.ScoreRequest) (r []llm.RubricScore, err error) {
+// Score implements Provider.
+func (p Traced) Score(ctx context.Context, req ScoreRequest) (r []RubricScore, err error) {
 	ctx, done := p.start(ctx, "score")
 	defer func() { done(err) }()
 	return p.Next.Score(ctx, req)
 }
 
-// Tool runs one tool call of an agent as a span "tool <resource>", timed in
-// cmem_tool_seconds.
-func Tool(ctx context.Context, resource string, call func(context.Context) (string, error)) (out string, err error) {
+// traceTool runs one tool call of an agent as a span "tool <resource>",
+// timed in cmem_tool_seconds.
+func traceTool(ctx context.Context, resource string, call func(context.Context) (string, error)) (out string, err error) {
 	start := time.Now()
-	ctx, span := StartKind(ctx, "tool "+resource, trace.SpanKindClient, attribute.String("cmem.resource", resource))
+	ctx, span := tracing.StartKind(ctx, "tool "+resource, trace.SpanKindClient, attribute.String("cmem.resource", resource))
 	defer func() {
-		toolSeconds.WithLabelValues(resource, outcome(err)).Observe(since(start))
-		End(span, err)
+		toolSeconds.WithLabelValues(resource, tracing.Outcome(err)).Observe(time.Since(start).Seconds())
+		tracing.End(span, err)
 	}()
 	return call(ctx)
 }
@@ -94,14 +94,14 @@ func Tool(ctx context.Context, resource string, call func(context.Context) (stri
 
 // ReadsReach reports whether the wrapped provider routes by AgentCard.Reach
 // (false when it does not say).
-func (p Provider) ReadsReach() bool {
+func (p Traced) ReadsReach() bool {
 	r, ok := p.Next.(interface{ ReadsReach() bool })
 	return ok && r.ReadsReach()
 }
 
 // ReadsHistory reports whether the wrapped provider reads the conversation
 // history (true when it does not say, as the application assumes).
-func (p Provider) ReadsHistory() bool {
+func (p Traced) ReadsHistory() bool {
 	r, ok := p.Next.(interface{ ReadsHistory() bool })
 	return !ok || r.ReadsHistory()
 }

@@ -33,11 +33,6 @@ func (e Traced) Embed(ctx context.Context, texts []string) (v [][]float32, err e
 	return e.Next.Embed(ctx, texts)
 }
 
-// RelevanceFloor is the wrapped embedder's default memory-view floor
-// (app/memory_view.go asks for it), or -1 (no floor) when it has none.
-func (e Traced) RelevanceFloor() float32 {
-	if f, ok := e.Next.(interface{ RelevanceFloor() float32 }); ok {
-		return f.RelevanceFloor()
-	}
-	return -1
-}
+// RelevanceFloor implements Embedder: the wrapped embedder's, so memory
+// views drop the same hits whether or not the embedder is traced.
+func (e Traced) RelevanceFloor() float32 { return e.Next.RelevanceFloor() }

@@ -88,20 +88,6 @@ func traceTool(ctx context.Context, resource string, call func(context.Context) 
 	return call(ctx)
 }
 
-// The application asks providers optional questions through small
-// interfaces (app/reach.go, app/scheme.go); the decorator must answer them
-// as the provider it wraps would, or it would change what models are shown.
-
-// ReadsReach reports whether the wrapped provider routes by AgentCard.Reach
-// (false when it does not say).
-func (p Traced) ReadsReach() bool {
-	r, ok := p.Next.(interface{ ReadsReach() bool })
-	return ok && r.ReadsReach()
-}
-
-// ReadsHistory reports whether the wrapped provider reads the conversation
-// history (true when it does not say, as the application assumes).
-func (p Traced) ReadsHistory() bool {
-	r, ok := p.Next.(interface{ ReadsHistory() bool })
-	return !ok || r.ReadsHistory()
-}
+// Capabilities implements Provider: the wrapped provider's, so the
+// pipeline computes and shows a model the same whether or not it is traced.
+func (p Traced) Capabilities() Capabilities { return p.Next.Capabilities() }

@@ -51,7 +51,7 @@ func (p *Pipeline) Coordinate(ctx context.Context, cmd CoordinateCmd) error {
 	offered := p.app.view.Agents(q.User, snap.Point())
 	if next <= p.cfg.MaxRounds && len(offered) > 0 {
 		st := p.roundState(q, next, offered, snap)
-		if rr, ok := p.app.llm.(reachReader); ok && rr.ReadsReach() {
+		if p.app.llm.Capabilities().ReadsReach {
 			p.setReach(ctx, q, &st, snap)
 		}
 		plan, err := p.SchemeFor(q.User).Next(ctx, st)

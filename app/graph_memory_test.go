@@ -150,6 +150,10 @@ func (s *answerSpy) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answ
 	return s.Provider.Answer(ctx, req)
 }
 
+// Capabilities: answerSpy reads no reach and all history, as a model may
+// (not the capabilities of the provider it wraps).
+func (*answerSpy) Capabilities() llm.Capabilities { return llm.Capabilities{ReadsHistory: true} }
+
 // TestAgentTurnCarriesGraphMemoryLabels: an agent shown graph memory
 // derived from another agent's work answers with a label that names that
 // agent, so its response is withheld from whoever loses it.

@@ -27,22 +27,15 @@ type ViewRequest struct {
 	StepID string
 	// MinScore is the relevance floor: hits scoring below it are not
 	// returned. nil = the embedder's RelevanceFloor (0.2 for the semantic
-	// embedder, 0.01 for hashing), or no floor for an embedder without one.
+	// embedder, 0.01 for hashing, none for an OpenAI-compatible endpoint).
 	MinScore *float32
 }
 
-// relevanceFloor is an embedder that knows below which similarity its
-// hits are noise.
-type relevanceFloor interface{ RelevanceFloor() float32 }
-
 // minScore is req's relevance floor (see ViewRequest.MinScore).
 func (a *App) minScore(req ViewRequest) (float32, error) {
-	floor := float32(-1)
-	switch f, ok := a.embedder.(relevanceFloor); {
-	case req.MinScore != nil:
+	floor := a.embedder.RelevanceFloor()
+	if req.MinScore != nil {
 		floor = *req.MinScore
-	case ok:
-		floor = f.RelevanceFloor()
 	}
 	if floor < -1 || floor > 1 {
 		return 0, fmt.Errorf("%w: min_score must be within -1..1", ErrInvalid)

@@ -21,14 +21,9 @@ type searcher interface {
 	Search(query string, k int) []string
 }
 
-// reachReader is implemented by providers that say whether they route by
-// AgentCard.Reach; Reach is computed only for those that do.
-type reachReader interface {
-	ReadsReach() bool
-}
-
 // setReach fills the Reach of every agent of st that has not served this
-// query yet (see reachOf).
+// query yet (see reachOf). It is called only for providers whose
+// Capabilities say they read Reach.
 func (p *Pipeline) setReach(ctx context.Context, q query.Query, st *RoundState, snap Snapshot) {
 	used := map[string]bool{}
 	for _, s := range q.Steps {

@@ -142,7 +142,9 @@ func (s *coordSpy) Coordinate(_ context.Context, req llm.CoordinateRequest) (llm
 	return llm.Decision{Stop: true}, nil
 }
 
-func (*coordSpy) ReadsReach() bool { return true }
+func (*coordSpy) Capabilities() llm.Capabilities {
+	return llm.Capabilities{ReadsReach: true, ReadsHistory: true}
+}
 
 func (s *coordSpy) last() llm.CoordinateRequest { return s.seen[len(s.seen)-1] }
 

@@ -70,13 +70,6 @@ type Centralized struct {
 	LLM llm.Provider
 }
 
-// historyReader is implemented by providers that say whether they read
-// the conversation history; one that does not is not shown it, so its
-// outputs do not carry the history's labels.
-type historyReader interface {
-	ReadsHistory() bool
-}
-
 // Next implements Scheme.
 func (c Centralized) Next(ctx context.Context, st RoundState) (Plan, error) {
 	req := llm.CoordinateRequest{Query: st.Query, Agents: st.Agents, Round: st.Round, MaxRounds: st.MaxRounds}
@@ -85,7 +78,9 @@ func (c Centralized) Next(ctx context.Context, st RoundState) (Plan, error) {
 		req.Turns = append(req.Turns, t.Turn)
 		shown = append(shown, t.Label)
 	}
-	if hr, ok := c.LLM.(historyReader); !ok || hr.ReadsHistory() {
+	// A provider that does not read the history is not shown it, so its
+	// decisions do not carry the history's labels.
+	if c.LLM.Capabilities().ReadsHistory {
 		for _, h := range st.History {
 			req.History = append(req.History, h.HistoryItem)
 			shown = append(shown, h.Label)

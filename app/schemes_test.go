@@ -84,6 +84,9 @@ func (s *pickSpy) Coordinate(_ context.Context, req llm.CoordinateRequest) (llm.
 	return llm.Decision{Stop: true}, nil
 }
 
+// Capabilities: pickSpy reads no reach and all history, as a model may.
+func (*pickSpy) Capabilities() llm.Capabilities { return llm.Capabilities{ReadsHistory: true} }
+
 func runScheme(t *testing.T, provider llm.Provider, kind, config string, hidden int, steps []schemeStep) {
 	t.Helper()
 	agents := []llm.AgentCard{{ID: "a"}, {ID: "b"}, {ID: "c"}}

@@ -1,8 +1,12 @@
-// Package llm owns cmem's language-model provider interface (Provider),
-// its request and response types, its errors, the paper's prompts
-// (Prompts, DefaultPrompts) and the fixed answers and text helpers every
-// provider shares (NoAgentAnswer, NothingRelevantAnswer, Squash,
-// TruncateWords, MaxKeyRunes, Rubric.Clamp, FinalScore).
+// Package llm owns cmem's language-model provider interface (Provider), the
+// Capabilities every provider declares (what its coordinator reads, so the
+// pipeline computes and shows only that), its request and response types,
+// its errors, the paper's prompts (Prompts, DefaultPrompts) and the fixed
+// answers and text helpers every provider shares (NoAgentAnswer,
+// NothingRelevantAnswer, Squash, TruncateWords, MaxKeyRunes, Rubric.Clamp,
+// FinalScore), and Traced, the decorator that makes every provider call a
+// span and an observation of cmem_model_seconds (and every tool an agent
+// calls, of cmem_tool_seconds).
 //
 // The providers live beside it, one subpackage per vendor:
 //

@@ -26,6 +26,9 @@ type Provider interface {
 	// Score gives a candidate memory a score range per rubric, for an
 	// admission gate (seed 002 §3.1); FinalScore folds them (Eq. 1).
 	Score(ctx context.Context, req ScoreRequest) ([]RubricScore, error)
+	// Capabilities declares what the coordinator reads of a
+	// CoordinateRequest (see Capabilities); it is constant for a provider.
+	Capabilities() Capabilities
 }
 
 // AgentCard is what the coordinator is shown of an agent: its id, its

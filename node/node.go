@@ -18,7 +18,6 @@ import (
 	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/gateway"
-	"github.com/cmem/cmem/internal/tracing"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/access"
@@ -185,7 +184,7 @@ func (n *Node) open(ctx context.Context) error {
 	}
 	// Every model and embedding call (and the tools an agent calls) is a
 	// span and a latency observation.
-	n.Embedder, n.LLM = tracing.Embedder{Next: n.Embedder}, tracing.Provider{Next: n.LLM}
+	n.Embedder, n.LLM = embedding.Traced{Next: n.Embedder}, llm.Traced{Next: n.LLM}
 	var external bool
 	if n.Store, external, err = newStore(ctx, cfg, n.Embedder.Dims()); err != nil {
 		return err

@@ -130,6 +130,10 @@ func (o *Embedder) Model() string { return fmt.Sprintf("openai:%s:%d", o.cfg.Mod
 // Dims returns the configured vector length.
 func (o *Embedder) Dims() int { return o.cfg.Dims }
 
+// RelevanceFloor returns embedding.NoRelevanceFloor: the models behind the
+// endpoint vary, and no floor was measured for any of them.
+func (o *Embedder) RelevanceFloor() float32 { return embedding.NoRelevanceFloor }
+
 // Embed returns one L2-normalised vector per text, in order. Errors wrap
 // embedding.ErrEmbed (and the cause, e.g. context.DeadlineExceeded).
 func (o *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {

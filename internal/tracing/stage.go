@@ -16,7 +16,7 @@ func Stage(ctx context.Context, name string, fn func(context.Context) error, att
 	start := time.Now()
 	ctx, span := StartKind(ctx, "stage "+name, trace.SpanKindConsumer, attrs...)
 	defer func() {
-		stageSeconds.WithLabelValues(name, outcome(err)).Observe(since(start))
+		stageSeconds.WithLabelValues(name, Outcome(err)).Observe(time.Since(start).Seconds())
 		End(span, err)
 	}()
 	return fn(ctx)

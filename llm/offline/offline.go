@@ -176,14 +176,17 @@ func (o *Provider) embed(ctx context.Context, texts ...string) ([][]float32, err
 	return v, nil
 }
 
-// ReadsHistory reports false: the offline coordinator decides on the query,
-// the agents and this query's turns only, so the pipeline need not show it
-// the conversation history, and its decisions do not carry the history's
-// provenance labels (which would make every fragment written afterwards
-// inherit the provenance of everything the user asked before).
-func (o *Provider) ReadsHistory() bool { return false }
-
-// ReadsReach reports true: the offline coordinator routes by
-// AgentCard.Reach, so the pipeline computes it (a model that reads only
-// the agents' descriptions is spared the work).
-func (o *Provider) ReadsReach() bool { return true }
+// Capabilities reports that the offline coordinator reads Reach and no
+// history.
+//
+// It decides on the query, the agents and this query's turns only, so the
+// pipeline need not show it the conversation history, and its decisions do
+// not carry the history's provenance labels (which would make every
+// fragment written afterwards inherit the provenance of everything the
+// user asked before).
+//
+// It routes by AgentCard.Reach, so the pipeline computes it (a model that
+// reads only the agents' descriptions is spared the work).
+func (o *Provider) Capabilities() llm.Capabilities {
+	return llm.Capabilities{ReadsReach: true, ReadsHistory: false}
+}

@@ -139,6 +139,13 @@ func New(cfg Config) (*Provider, error) {
 // Name returns "openai:<model>".
 func (p *Provider) Name() string { return "openai:" + p.cfg.Model }
 
+// Capabilities reports that the model reads the conversation history and
+// not Reach: the coordinator message shows it the history and the agents'
+// descriptions only (see coordinatorMessage).
+func (p *Provider) Capabilities() llm.Capabilities {
+	return llm.Capabilities{ReadsReach: false, ReadsHistory: true}
+}
+
 // chat sends one completion request, with retries, and returns the first
 // choice's message.
 func (p *Provider) chat(ctx context.Context, req goopenai.ChatCompletionRequest) (goopenai.ChatCompletionMessage, error) {

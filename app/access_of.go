@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 )
@@ -34,10 +35,10 @@ type AccessAnswer struct {
 // (AgentAccess.ExpiresAt, AgentAccess.ResourceExpiry).
 func (a *App) AccessOf(ctx context.Context, by Identity, user string, q AsOf) (AccessAnswer, error) {
 	if !by.Admin && by.ID != user {
-		return AccessAnswer{}, fmt.Errorf("%w: %s may read only its own access", ErrForbidden, by.ID)
+		return AccessAnswer{}, fmt.Errorf("%w: %s may read only its own access", domain.ErrForbidden, by.ID)
 	}
 	if err := events.CheckID(user); err != nil {
-		return AccessAnswer{}, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return AccessAnswer{}, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
 	rev, p, err := a.asOfPoint(ctx, q)
 	if err != nil {
@@ -57,16 +58,16 @@ func (a *App) AccessOf(ctx context.Context, by Identity, user string, q AsOf) (A
 // now.
 func (a *App) asOfPoint(ctx context.Context, q AsOf) (uint64, access.Point, error) {
 	if q.Time != nil && q.Revision != nil {
-		return 0, access.Point{}, fmt.Errorf("%w: give at most one of at and revision", ErrInvalid)
+		return 0, access.Point{}, fmt.Errorf("%w: give at most one of at and revision", domain.ErrInvalid)
 	}
 	minRev := q.MinRevision
 	if q.Revision != nil {
 		head, err := a.log.Head(ctx, "")
 		if err != nil {
-			return 0, access.Point{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
+			return 0, access.Point{}, fmt.Errorf("%w: %w", domain.ErrUnavailable, err)
 		}
 		if *q.Revision > head {
-			return 0, access.Point{}, fmt.Errorf("%w: revision %d is beyond the log head %d", ErrInvalid, *q.Revision, head)
+			return 0, access.Point{}, fmt.Errorf("%w: revision %d is beyond the log head %d", domain.ErrInvalid, *q.Revision, head)
 		}
 		minRev = max(minRev, *q.Revision)
 	}

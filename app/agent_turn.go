@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors/memory"
@@ -117,7 +118,7 @@ func (p *Pipeline) remember(ctx context.Context, user Identity, sel *events.Agen
 			DerivedFrom: resp.Label.Fragments, QueryID: sel.QueryID, SourceEvent: respondedID, StepID: step("write", tier),
 		}, prov, mode)
 		switch {
-		case errors.Is(err, ErrPolicyRefused):
+		case errors.Is(err, domain.ErrPolicyRefused):
 			p.logger.Info("memory write skipped", "query", sel.QueryID, "tier", tier, "reason", err)
 		case err != nil:
 			return nil, err
@@ -137,7 +138,7 @@ func (p *Pipeline) stageError(ctx context.Context, q query.Query, causation, sta
 	if errors.Is(err, llm.ErrProvider) {
 		return p.providerFailure(ctx, q, causation, stage, err)
 	}
-	if errors.Is(err, ErrForbidden) || errors.Is(err, ErrInvalid) {
+	if errors.Is(err, domain.ErrForbidden) || errors.Is(err, domain.ErrInvalid) {
 		return p.fail(context.WithoutCancel(ctx), q, causation, stage, err.Error())
 	}
 	return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 )
@@ -26,20 +27,20 @@ type Shredder interface {
 // the destruction (a no-op) and appends nothing new but the event.
 func (a *App) EraseUser(ctx context.Context, by Identity, user string) (uint64, error) {
 	if !by.Admin && by.ID != user {
-		return 0, fmt.Errorf("%w: only an admin or the user itself may erase user %s", ErrForbidden, user)
+		return 0, fmt.Errorf("%w: only an admin or the user itself may erase user %s", domain.ErrForbidden, user)
 	}
 	if err := events.CheckID(user); err != nil {
-		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return 0, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
 	if err := a.fence(ctx, events.UsersSubjectPrefix+user, 0); err != nil {
 		return 0, err
 	}
 	if _, ok := a.view.User(user); !ok {
-		return 0, fmt.Errorf("%w: user %s", ErrNotFound, user)
+		return 0, fmt.Errorf("%w: user %s", domain.ErrNotFound, user)
 	}
 	if a.keys != nil {
 		if err := a.keys.DestroyUser(ctx, user); err != nil {
-			return 0, fmt.Errorf("%w: erase keys of %s: %w", ErrUnavailable, user, err)
+			return 0, fmt.Errorf("%w: erase keys of %s: %w", domain.ErrUnavailable, user, err)
 		}
 	}
 	// Everything acknowledged so far (fragments of anyone derived from the
@@ -91,7 +92,7 @@ func (a *App) eraseDerived(ctx context.Context, derived, read []string) ([]strin
 		ids = append(ids, q.ID)
 		if a.keys != nil {
 			if err := a.keys.DestroyQuery(ctx, q.User, q.ID); err != nil {
-				return nil, fmt.Errorf("%w: erase query %s: %w", ErrUnavailable, q.ID, err)
+				return nil, fmt.Errorf("%w: erase query %s: %w", domain.ErrUnavailable, q.ID, err)
 			}
 		}
 	}
@@ -101,7 +102,7 @@ func (a *App) eraseDerived(ctx context.Context, derived, read []string) ([]strin
 			continue
 		}
 		if err := a.keys.DestroyFragment(ctx, f.User, id); err != nil {
-			return nil, fmt.Errorf("%w: erase fragment %s: %w", ErrUnavailable, id, err)
+			return nil, fmt.Errorf("%w: erase fragment %s: %w", domain.ErrUnavailable, id, err)
 		}
 	}
 	return ids, nil

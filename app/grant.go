@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 )
 
@@ -42,14 +43,14 @@ func (a *App) Grant(ctx context.Context, by Identity, e Edge, term Term) (uint64
 	var expires *time.Time
 	switch {
 	case term.ExpiresAt != nil && term.TTL != nil:
-		return 0, fmt.Errorf("%w: give at most one of expires_at and ttl", ErrInvalid)
+		return 0, fmt.Errorf("%w: give at most one of expires_at and ttl", domain.ErrInvalid)
 	case term.TTL != nil && *term.TTL <= 0:
-		return 0, fmt.Errorf("%w: ttl must be positive, got %s", ErrInvalid, *term.TTL)
+		return 0, fmt.Errorf("%w: ttl must be positive, got %s", domain.ErrInvalid, *term.TTL)
 	case term.TTL != nil:
 		t := now.Add(*term.TTL).UTC()
 		expires = &t
 	case term.ExpiresAt != nil && !term.ExpiresAt.After(now):
-		return 0, fmt.Errorf("%w: expires_at %s is not in the future (now is %s)", ErrInvalid,
+		return 0, fmt.Errorf("%w: expires_at %s is not in the future (now is %s)", domain.ErrInvalid,
 			term.ExpiresAt.UTC().Format(time.RFC3339Nano), now.UTC().Format(time.RFC3339Nano))
 	case term.ExpiresAt != nil:
 		t := term.ExpiresAt.UTC()
@@ -100,10 +101,10 @@ func (a *App) mustExist(ctx context.Context, kind, id string) error {
 	}
 	rev, err := a.log.Head(ctx, kind+id)
 	if err != nil {
-		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return fmt.Errorf("%w: %w", domain.ErrUnavailable, err)
 	}
 	if rev == 0 {
-		return fmt.Errorf("%w: %s%s", ErrNotFound, kind, id)
+		return fmt.Errorf("%w: %s%s", domain.ErrNotFound, kind, id)
 	}
 	return nil
 }

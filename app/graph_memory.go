@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors/access"
@@ -45,13 +46,13 @@ type GraphMemoryAnswer struct {
 // and recorded as a GraphRead event.
 func (a *App) GraphMemory(ctx context.Context, by Identity, req GraphRequest) (GraphMemoryAnswer, error) {
 	if by.ID == AdminID {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no graph memory", ErrForbidden)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no graph memory", domain.ErrForbidden)
 	}
 	if err := events.CheckID(req.Agent); err != nil {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: agent: %w", ErrInvalid, err)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: agent: %w", domain.ErrInvalid, err)
 	}
 	if strings.TrimSpace(req.Query) == "" || len(req.Query) > MaxQueryBytes {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: query must be non-empty and at most %d bytes", ErrInvalid, MaxQueryBytes)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: query must be non-empty and at most %d bytes", domain.ErrInvalid, MaxQueryBytes)
 	}
 	snap, err := a.Snapshot(ctx, req.MinRevision)
 	if err != nil {
@@ -64,11 +65,11 @@ func (a *App) GraphMemory(ctx context.Context, by Identity, req GraphRequest) (G
 // reads it on the snapshot it decides on.
 func (a *App) graphAt(ctx context.Context, by Identity, req GraphRequest, snap Snapshot) (GraphMemoryAnswer, error) {
 	if a.graph == nil {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: graph memory is not configured", ErrUnavailable)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: graph memory is not configured", domain.ErrUnavailable)
 	}
 	now := snap.Point()
 	if !a.view.CanInvoke(by.ID, req.Agent, now) {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", ErrForbidden, by.ID, req.Agent)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", domain.ErrForbidden, by.ID, req.Agent)
 	}
 	reader := access.Reader{User: by.ID, Agent: req.Agent}
 	res, err := a.graph.Retrieve(ctx, graphmem.Request{User: by.ID, Agent: req.Agent, Query: req.Query,
@@ -76,7 +77,7 @@ func (a *App) graphAt(ctx context.Context, by Identity, req GraphRequest, snap S
 			return a.view.Admits(reader, access.Provenance{Agents: l.Agents, Resources: l.Resources}, now).OK
 		}})
 	if err != nil {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: graph memory: %w", ErrUnavailable, err)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: graph memory: %w", domain.ErrUnavailable, err)
 	}
 	ans := GraphMemoryAnswer{GraphRevision: snap.Revision, Result: res}
 	read := &events.GraphRead{User: by.ID, Agent: req.Agent, Query: req.Query, QueryID: req.QueryID,

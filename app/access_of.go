@@ -45,7 +45,7 @@ func (a *App) AccessOf(ctx context.Context, by Identity, user string, q AsOf) (A
 		return AccessAnswer{}, err
 	}
 	if _, ok := a.view.User(user); !ok {
-		if err := a.mustExist(ctx, "users/", user); err != nil {
+		if err := a.requireRegistered(ctx, "users/", user); err != nil {
 			return AccessAnswer{}, err
 		}
 	}

@@ -40,12 +40,12 @@ func (a *App) SetPolicy(ctx context.Context, by Identity, req PolicyRequest) (ui
 		return 0, fmt.Errorf("%w: a coordination policy is set for the deployment or a user, not an agent", domain.ErrInvalid)
 	}
 	if req.Scope.User != "" {
-		if err := a.checkedExists(ctx, "users/", req.Scope.User); err != nil {
+		if err := a.requireRegistered(ctx, "users/", req.Scope.User); err != nil {
 			return 0, err
 		}
 	}
 	if req.Scope.Agent != "" {
-		if err := a.checkedExists(ctx, "agents/", req.Scope.Agent); err != nil {
+		if err := a.requireRegistered(ctx, "agents/", req.Scope.Agent); err != nil {
 			return 0, err
 		}
 	}
@@ -84,12 +84,4 @@ func (a *App) ListPolicies(ctx context.Context, by Identity) ([]PolicyInfo, erro
 			EffectiveAt: p.EffectiveAt, Event: p.Event, Revision: p.Revision})
 	}
 	return out, nil
-}
-
-// checkedExists checks an id's form and that it was registered.
-func (a *App) checkedExists(ctx context.Context, kind, id string) error {
-	if err := events.CheckID(id); err != nil {
-		return fmt.Errorf("%w: %w", domain.ErrInvalid, err)
-	}
-	return a.mustExist(ctx, kind, id)
 }

@@ -28,7 +28,7 @@ func (a *App) SubmitQuery(ctx context.Context, by Identity, text, channel, reply
 		return "", 0, fmt.Errorf("%w: the bootstrap admin is not a user; ask as a registered user", domain.ErrForbidden)
 	}
 	if _, ok := a.view.User(by.ID); !ok {
-		if err := a.checkedExists(ctx, "users/", by.ID); err != nil {
+		if err := a.requireRegistered(ctx, "users/", by.ID); err != nil {
 			return "", 0, err
 		}
 	}

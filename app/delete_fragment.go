@@ -39,8 +39,8 @@ func (a *App) DeleteFragment(ctx context.Context, by Identity, id string) (uint6
 		return 0, err
 	}
 	slices.Sort(queries)
-	rev, err := a.append(ctx, by, &events.FragmentDeleted{ID: id, User: f.User, Derived: nonNilIDs(derived),
-		Queries: nonNilIDs(slices.Compact(queries))}, false)
+	rev, err := a.append(ctx, by, &events.FragmentDeleted{ID: id, User: f.User, Derived: nonNil(derived),
+		Queries: nonNil(slices.Compact(queries))}, false)
 	if err != nil {
 		return 0, fmt.Errorf("delete fragment %s: %w", id, err)
 	}

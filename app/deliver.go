@@ -95,10 +95,3 @@ func (p *Pipeline) Delivery(ctx context.Context, queryID string, rev uint64) (De
 	}
 	return Delivery{User: q.User, Reply: q.Reply, Answer: ans}, true, nil
 }
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}

@@ -56,17 +56,10 @@ func (a *App) EraseUser(ctx context.Context, by Identity, user string) (uint64, 
 			return 0, err
 		}
 	}
-	rev, err := a.append(ctx, by, &events.UserErased{User: user, Fragments: nonNilIDs(slices.Compact(all)),
-		Queries: nonNilIDs(slices.Compact(queries))}, false)
+	rev, err := a.append(ctx, by, &events.UserErased{User: user, Fragments: nonNil(slices.Compact(all)),
+		Queries: nonNil(slices.Compact(queries))}, false)
 	if err != nil {
 		return 0, fmt.Errorf("erase user %s: %w", user, err)
 	}
 	return rev, a.waitErased(ctx, rev)
-}
-
-func nonNilIDs(ids []string) []string {
-	if ids == nil {
-		return []string{}
-	}
-	return ids
 }

@@ -8,12 +8,6 @@ import (
 	"github.com/cmem/cmem/events"
 )
 
-// Limits on registration texts, mirrored in the event schemas.
-const (
-	maxDescription  = 8192
-	maxSystemPrompt = 65536
-)
-
 // RegisterAgent is an admin registering an agent with its specialization
 // (description) and system prompt.
 func (a *App) RegisterAgent(ctx context.Context, by Identity, id, description, systemPrompt string) (uint64, error) {

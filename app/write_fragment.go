@@ -12,7 +12,6 @@ import (
 
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/memory"
 )
@@ -196,13 +195,4 @@ func fragmentID(step string, i int) (string, error) {
 		return "", err
 	}
 	return u.String(), nil
-}
-
-// providerUnavailable marks a language-model failure inside a policy as the
-// upstream outage it is (503), not an internal error.
-func providerUnavailable(err error) error {
-	if errors.Is(err, llm.ErrProvider) {
-		return fmt.Errorf("%w: %w", domain.ErrUnavailable, err)
-	}
-	return err
 }

@@ -89,7 +89,7 @@ func Tool(ctx context.Context, resource string, call func(context.Context) (stri
 }
 
 // The application asks providers optional questions through small
-// interfaces (app/reach.go, app/scheme.go); the decorator must answer them
+// interfaces (app/pipeline_reach.go, app/pipeline_scheme.go); the decorator must answer them
 // as the provider it wraps would, or it would change what models are shown.
 
 // ReadsReach reports whether the wrapped provider routes by AgentCard.Reach

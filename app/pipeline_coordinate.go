@@ -9,7 +9,6 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/memory"
 	"github.com/cmem/cmem/projectors/query"
 )
@@ -156,13 +155,4 @@ func (p *Pipeline) providerFailure(ctx context.Context, q query.Query, causation
 		return err
 	}
 	return p.fail(context.WithoutCancel(ctx), q, causation, stage, err.Error())
-}
-
-// stepLabel is the label of everything a step shows: its subquery, its
-// response and its tool calls' arguments.
-func stepLabel(s query.Step) events.Label { return events.Union(s.SubqueryLabel, s.Label) }
-
-// delivers is the read rule for content shown to the user itself.
-func (a *App) delivers(user string, l events.Label, snap Snapshot) access.Verdict {
-	return a.view.Admits(access.Reader{User: user}, access.Provenance{Agents: l.Agents, Resources: l.Resources}, snap.Point())
 }

@@ -3,12 +3,10 @@ package app
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/graphmem"
 )
@@ -98,35 +96,4 @@ func (a *App) graphAt(ctx context.Context, by Identity, req GraphRequest, snap S
 		return GraphMemoryAnswer{}, err
 	}
 	return ans, nil
-}
-
-// graphContext is the graph memory an agent turn is shown beside its
-// memory view: at most GraphItems items, the insights first (the agent's
-// role first among them), then the key interactions, each with its label,
-// which the response's label takes in. None when GraphItems is 0 or no
-// graph memory is configured.
-func (p *Pipeline) graphContext(ctx context.Context, user Identity, sel *events.AgentSelected, snap Snapshot) ([]llm.GraphItem, []events.Label, error) {
-	if p.cfg.GraphItems == 0 || p.app.graph == nil {
-		return nil, nil, nil
-	}
-	res, err := p.app.graphAt(ctx, user, GraphRequest{Agent: sel.Agent, Query: sel.Subquery, QueryID: sel.QueryID,
-		StepID: events.StepID(sel.QueryID, strconv.Itoa(sel.Round), "graph")}, snap)
-	if err != nil {
-		return nil, nil, err
-	}
-	var items []llm.GraphItem
-	var labels []events.Label
-	add := func(id, kind, text string, l events.Label) {
-		if len(items) < p.cfg.GraphItems {
-			items = append(items, llm.GraphItem{ID: id, Kind: kind, Text: text})
-			labels = append(labels, l)
-		}
-	}
-	for _, in := range res.Insights {
-		add(in.ID, "insight", in.Text, in.Provenance)
-	}
-	for _, it := range res.Interactions {
-		add(it.ID, "interaction", it.Agent+" ("+it.Kind+"): "+it.Text, it.Provenance)
-	}
-	return items, labels, nil
 }

@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 )
 
 // ChangeLister lists grant and revoke events between two revisions
 // (implemented by *access.Graph). It is asked for by type assertion on the
-// access view, so views without a history answer ErrUnavailable.
+// access view, so views without a history answer domain.ErrUnavailable.
 type ChangeLister interface {
 	Changes(after, upTo uint64) []access.Change
 }
@@ -46,25 +47,25 @@ type ChangesAnswer struct {
 // when the change happened.
 func (a *App) AccessChanges(ctx context.Context, by Identity, q ChangesQuery) (ChangesAnswer, error) {
 	if q.User != "" && !by.Admin && q.User != by.ID {
-		return ChangesAnswer{}, fmt.Errorf("%w: %s may read only its own grant history", ErrForbidden, by.ID)
+		return ChangesAnswer{}, fmt.Errorf("%w: %s may read only its own grant history", domain.ErrForbidden, by.ID)
 	}
 	if q.User != "" {
 		if err := events.CheckID(q.User); err != nil {
-			return ChangesAnswer{}, fmt.Errorf("%w: user: %w", ErrInvalid, err)
+			return ChangesAnswer{}, fmt.Errorf("%w: user: %w", domain.ErrInvalid, err)
 		}
 	}
 	if q.Limit < 0 || q.Limit > MaxChanges {
-		return ChangesAnswer{}, fmt.Errorf("%w: limit must be within 0..%d", ErrInvalid, MaxChanges)
+		return ChangesAnswer{}, fmt.Errorf("%w: limit must be within 0..%d", domain.ErrInvalid, MaxChanges)
 	}
 	if q.Limit == 0 {
 		q.Limit = MaxChanges
 	}
 	if q.UpTo != 0 && q.UpTo < q.After {
-		return ChangesAnswer{}, fmt.Errorf("%w: to_revision %d is before from_revision %d", ErrInvalid, q.UpTo, q.After)
+		return ChangesAnswer{}, fmt.Errorf("%w: to_revision %d is before from_revision %d", domain.ErrInvalid, q.UpTo, q.After)
 	}
 	lister, ok := a.view.(ChangeLister)
 	if !ok {
-		return ChangesAnswer{}, fmt.Errorf("%w: this access view keeps no grant history", ErrUnavailable)
+		return ChangesAnswer{}, fmt.Errorf("%w: this access view keeps no grant history", domain.ErrUnavailable)
 	}
 	if err := a.fence(ctx, events.GrantsSubjectPrefix, q.MinRevision); err != nil {
 		return ChangesAnswer{}, err

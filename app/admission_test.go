@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 )
 
@@ -33,7 +34,7 @@ func TestAdmissionGate(t *testing.T) {
 		t.Fatalf("a good answer must be admitted with its score: %+v %v", w, err)
 	}
 	_, err = write("I don't know.")
-	if !errors.Is(err, app.ErrPolicyRefused) || !strings.Contains(err.Error(), "threshold 8.00") || !strings.Contains(err.Error(), "admission score") {
+	if !errors.Is(err, domain.ErrPolicyRefused) || !strings.Contains(err.Error(), "threshold 8.00") || !strings.Contains(err.Error(), "admission score") {
 		t.Fatalf("a refusal must be refused by policy with its score and θ: %v", err)
 	}
 	// Private writes are not gated.
@@ -72,7 +73,7 @@ func TestAdmissionGate(t *testing.T) {
 		{Target: "write_shared", Kind: "admission", Config: json.RawMessage(`{"threshold": 99, "rubrics": [{"name": "a", "min": 0, "max": 10}]}`)},
 		{Target: "write_shared", Kind: "admission", Config: json.RawMessage(`{"threshold": 1, "rubrics": []}`)},
 	} {
-		if _, err := r.app.SetPolicy(ctx, admin, bad); !errors.Is(err, app.ErrInvalid) {
+		if _, err := r.app.SetPolicy(ctx, admin, bad); !errors.Is(err, domain.ErrInvalid) {
 			t.Fatalf("%+v: %v, want invalid", bad, err)
 		}
 	}

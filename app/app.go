@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
@@ -19,14 +20,14 @@ import (
 // EventLog is the part of the log the use cases write to and fence on.
 type EventLog interface {
 	// Append stores e and returns its revision. With exclusive, the append
-	// fails with an error wrapping ErrConflict if e's subject already holds
+	// fails with an error wrapping domain.ErrConflict if e's subject already holds
 	// an event.
 	Append(ctx context.Context, e events.Envelope, exclusive bool) (uint64, error)
 	// Head is the newest revision on subjects under filter ("" = any).
 	Head(ctx context.Context, filter string) (uint64, error)
 	// AppendAll stores es all or nothing, at consecutive revisions, which
 	// it returns in order; an Exclusive event whose subject is taken fails
-	// it with an error wrapping ErrConflict.
+	// it with an error wrapping domain.ErrConflict.
 	AppendAll(ctx context.Context, es []Staged) ([]uint64, error)
 }
 
@@ -100,13 +101,13 @@ type Deps struct {
 	// Archive, optional, serves queries evicted from Queries.
 	Archive QueryArchive
 	// Feed serves the live event stream; optional (nil: LiveEvents
-	// answers ErrUnavailable).
+	// answers domain.ErrUnavailable).
 	Feed LiveFeed
 	// Keys destroys data keys (*shred.Keyring); nil when content is
 	// written in clear, and then an erasure only reaches the projections.
 	Keys Shredder
 	// Graph is graph memory (*graphmem.Projection), fed by the main
-	// runner; optional (nil: GraphMemory answers ErrUnavailable and agent
+	// runner; optional (nil: GraphMemory answers domain.ErrUnavailable and agent
 	// turns read no graph memory).
 	Graph GraphMemory
 	// Reranker, optional, re-orders the shared tier of memory views with
@@ -234,7 +235,7 @@ func (a *App) appendAt(ctx context.Context, id Identity, p events.Payload, step 
 func (a *App) fence(ctx context.Context, filter string, minRevision uint64) error {
 	head, err := a.log.Head(ctx, filter)
 	if err != nil {
-		return fmt.Errorf("%w: read fence: %w", ErrUnavailable, err)
+		return fmt.Errorf("%w: read fence: %w", domain.ErrUnavailable, err)
 	}
 	return a.waitFor(ctx, max(head, minRevision))
 }
@@ -247,7 +248,7 @@ func (a *App) waitOn(ctx context.Context, f Freshness, rev uint64) error {
 	wctx, cancel := context.WithTimeout(ctx, a.cfg.ReadWait)
 	defer cancel()
 	if err := f.WaitFor(wctx, rev); err != nil {
-		return fmt.Errorf("%w: projection has not reached revision %d within %s", ErrUnavailable, rev, a.cfg.ReadWait)
+		return fmt.Errorf("%w: projection has not reached revision %d within %s", domain.ErrUnavailable, rev, a.cfg.ReadWait)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 )
 
@@ -78,9 +79,9 @@ func (e *ItemError) Unwrap() error { return e.Err }
 func (a *App) Batch(ctx context.Context, by Identity, items []BatchItem) (BatchAnswer, error) {
 	switch {
 	case len(items) == 0:
-		return BatchAnswer{}, fmt.Errorf("%w: a batch needs at least one item", ErrInvalid)
+		return BatchAnswer{}, fmt.Errorf("%w: a batch needs at least one item", domain.ErrInvalid)
 	case len(items) > MaxBatch:
-		return BatchAnswer{}, fmt.Errorf("%w: %d items in a batch, the limit is %d", ErrInvalid, len(items), MaxBatch)
+		return BatchAnswer{}, fmt.Errorf("%w: %d items in a batch, the limit is %d", domain.ErrInvalid, len(items), MaxBatch)
 	}
 	st := &stager{log: a.log, subjects: map[string]bool{}, heads: map[string]uint64{}}
 	staged := *a
@@ -97,7 +98,7 @@ func (a *App) Batch(ctx context.Context, by Identity, items []BatchItem) (BatchA
 		ans.Items[i] = res
 	}
 	if len(st.entries) > MaxBatch {
-		return BatchAnswer{}, fmt.Errorf("%w: the batch makes %d events, the limit is %d", ErrInvalid, len(st.entries), MaxBatch)
+		return BatchAnswer{}, fmt.Errorf("%w: the batch makes %d events, the limit is %d", domain.ErrInvalid, len(st.entries), MaxBatch)
 	}
 	revs, err := a.log.AppendAll(ctx, st.entries)
 	if err != nil {
@@ -142,7 +143,7 @@ func (a *App) batchItem(ctx context.Context, by Identity, it BatchItem) (BatchRe
 			res.Fragments = w.Fragments
 		}
 	default:
-		err = fmt.Errorf("%w: op must be one of %s, %s, %s, %s, %s, %s; got %q", ErrInvalid,
+		err = fmt.Errorf("%w: op must be one of %s, %s, %s, %s, %s, %s; got %q", domain.ErrInvalid,
 			OpRegisterUser, OpRegisterAgent, OpRegisterResource, OpGrant, OpRevoke, OpWriteFragment, it.Op)
 	}
 	return res, err
@@ -153,7 +154,7 @@ func (a *App) batchItem(ctx context.Context, by Identity, it BatchItem) (BatchRe
 // another gateway still fails the batch at the leader.
 func (a *App) notRegistered(kind, id string) error {
 	if a.projected(kind, id) {
-		return fmt.Errorf("%w: %s%s is already registered", ErrConflict, kind, id)
+		return fmt.Errorf("%w: %s%s is already registered", domain.ErrConflict, kind, id)
 	}
 	return nil
 }
@@ -161,7 +162,7 @@ func (a *App) notRegistered(kind, id string) error {
 // Staged is one event of an atomic append.
 type Staged struct {
 	Event events.Envelope
-	// Exclusive: the append fails (ErrConflict) if the event's subject
+	// Exclusive: the append fails (domain.ErrConflict) if the event's subject
 	// already holds an event.
 	Exclusive bool
 }
@@ -177,7 +178,7 @@ type stager struct {
 
 func (s *stager) Append(_ context.Context, e events.Envelope, exclusive bool) (uint64, error) {
 	if exclusive && s.subjects[e.Subject] {
-		return 0, fmt.Errorf("%w: %s is registered by an earlier item", ErrConflict, e.Subject)
+		return 0, fmt.Errorf("%w: %s is registered by an earlier item", domain.ErrConflict, e.Subject)
 	}
 	s.entries = append(s.entries, Staged{Event: e, Exclusive: exclusive})
 	s.subjects[e.Subject] = true
@@ -205,5 +206,5 @@ func (s *stager) Head(ctx context.Context, filter string) (uint64, error) {
 }
 
 func (s *stager) AppendAll(context.Context, []Staged) ([]uint64, error) {
-	return nil, fmt.Errorf("%w: a batch inside a batch", ErrInvalid)
+	return nil, fmt.Errorf("%w: a batch inside a batch", domain.ErrInvalid)
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/projectors/access"
 )
 
@@ -42,7 +43,7 @@ func (a *App) Digest(ctx context.Context, by Identity, revision uint64) (Digest,
 	if revision == 0 {
 		head, err := a.log.Head(ctx, "")
 		if err != nil {
-			return Digest{}, fmt.Errorf("%w: read fence: %w", ErrUnavailable, err)
+			return Digest{}, fmt.Errorf("%w: read fence: %w", domain.ErrUnavailable, err)
 		}
 		revision = head
 	}

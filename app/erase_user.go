@@ -5,17 +5,10 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 )
-
-// Shredder destroys data keys (implemented by *shred.Keyring): content
-// sealed under a destroyed key is erased from the log and every copy of it.
-type Shredder interface {
-	DestroyUser(ctx context.Context, user string) error
-	DestroyFragment(ctx context.Context, user, fragment string) error
-	DestroyQuery(ctx context.Context, user, query string) error
-}
 
 // EraseUser is an admin, or the user itself ("forget me"), erasing a user:
 // its keys are destroyed first (nothing new can be sealed for it from then
@@ -26,20 +19,20 @@ type Shredder interface {
 // the destruction (a no-op) and appends nothing new but the event.
 func (a *App) EraseUser(ctx context.Context, by Identity, user string) (uint64, error) {
 	if !by.Admin && by.ID != user {
-		return 0, fmt.Errorf("%w: only an admin or the user itself may erase user %s", ErrForbidden, user)
+		return 0, fmt.Errorf("%w: only an admin or the user itself may erase user %s", domain.ErrForbidden, user)
 	}
 	if err := events.CheckID(user); err != nil {
-		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return 0, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
 	if err := a.fence(ctx, events.UsersSubjectPrefix+user, 0); err != nil {
 		return 0, err
 	}
 	if _, ok := a.view.User(user); !ok {
-		return 0, fmt.Errorf("%w: user %s", ErrNotFound, user)
+		return 0, fmt.Errorf("%w: user %s", domain.ErrNotFound, user)
 	}
 	if a.keys != nil {
 		if err := a.keys.DestroyUser(ctx, user); err != nil {
-			return 0, fmt.Errorf("%w: erase keys of %s: %w", ErrUnavailable, user, err)
+			return 0, fmt.Errorf("%w: erase keys of %s: %w", domain.ErrUnavailable, user, err)
 		}
 	}
 	// Everything acknowledged so far (fragments of anyone derived from the
@@ -63,53 +56,10 @@ func (a *App) EraseUser(ctx context.Context, by Identity, user string) (uint64, 
 			return 0, err
 		}
 	}
-	rev, err := a.append(ctx, by, &events.UserErased{User: user, Fragments: nonNilIDs(slices.Compact(all)),
-		Queries: nonNilIDs(slices.Compact(queries))}, false)
+	rev, err := a.append(ctx, by, &events.UserErased{User: user, Fragments: nonNil(slices.Compact(all)),
+		Queries: nonNil(slices.Compact(queries))}, false)
 	if err != nil {
 		return 0, fmt.Errorf("erase user %s: %w", user, err)
 	}
 	return rev, a.waitErased(ctx, rev)
-}
-
-// waitErased waits until every projection that may hold erased content
-// has applied the erasure at rev: the vector view, and the core ones
-// (queries, graph memory), which an external view's runner does not wait
-// for. A read that starts after the erasure is acknowledged finds none of
-// it.
-func (a *App) waitErased(ctx context.Context, rev uint64) error {
-	if err := a.waitFor(ctx, rev); err != nil {
-		return err
-	}
-	return a.waitOn(ctx, a.viewFresh, rev)
-}
-
-// eraseDerived destroys the keys of the derived fragments and of the
-// queries that read any of read, and returns those queries' ids.
-func (a *App) eraseDerived(ctx context.Context, derived, read []string) ([]string, error) {
-	var ids []string
-	for _, q := range a.queries.ThatRead(read) {
-		ids = append(ids, q.ID)
-		if a.keys != nil {
-			if err := a.keys.DestroyQuery(ctx, q.User, q.ID); err != nil {
-				return nil, fmt.Errorf("%w: erase query %s: %w", ErrUnavailable, q.ID, err)
-			}
-		}
-	}
-	for _, id := range derived {
-		f, ok := a.fragments.Get(id)
-		if !ok || a.keys == nil {
-			continue
-		}
-		if err := a.keys.DestroyFragment(ctx, f.User, id); err != nil {
-			return nil, fmt.Errorf("%w: erase fragment %s: %w", ErrUnavailable, id, err)
-		}
-	}
-	return ids, nil
-}
-
-func nonNilIDs(ids []string) []string {
-	if ids == nil {
-		return []string{}
-	}
-	return ids
 }

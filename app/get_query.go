@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/query"
 )
@@ -57,7 +58,7 @@ type ResourceCall struct {
 // reports whether it has finished.
 func (a *App) Query(ctx context.Context, by Identity, id string, wait time.Duration) (QueryAnswer, bool, error) {
 	if err := events.CheckID(id); err != nil {
-		return QueryAnswer{}, false, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return QueryAnswer{}, false, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
 	q, ok := a.queries.Get(id)
 	if !ok { // submitted a moment ago through another gateway?
@@ -70,12 +71,12 @@ func (a *App) Query(ctx context.Context, by Identity, id string, wait time.Durat
 				return QueryAnswer{}, false, err
 			}
 			if !ok {
-				return QueryAnswer{}, false, fmt.Errorf("%w: query %s", ErrNotFound, id)
+				return QueryAnswer{}, false, fmt.Errorf("%w: query %s", domain.ErrNotFound, id)
 			}
 		}
 	}
 	if !by.Admin && by.ID != q.User {
-		return QueryAnswer{}, false, fmt.Errorf("%w: query %s belongs to another user", ErrForbidden, id)
+		return QueryAnswer{}, false, fmt.Errorf("%w: query %s belongs to another user", domain.ErrForbidden, id)
 	}
 	if !q.Done && wait > 0 {
 		wctx, cancel := context.WithTimeout(ctx, wait)
@@ -93,7 +94,7 @@ func (a *App) archived(ctx context.Context, id string) (query.Query, bool, error
 	}
 	q, ok, err := a.archive.Load(ctx, id)
 	if err != nil {
-		return query.Query{}, false, fmt.Errorf("%w: query archive: %w", ErrUnavailable, err)
+		return query.Query{}, false, fmt.Errorf("%w: query archive: %w", domain.ErrUnavailable, err)
 	}
 	return q, ok, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 )
 
@@ -42,14 +43,14 @@ func (a *App) Grant(ctx context.Context, by Identity, e Edge, term Term) (uint64
 	var expires *time.Time
 	switch {
 	case term.ExpiresAt != nil && term.TTL != nil:
-		return 0, fmt.Errorf("%w: give at most one of expires_at and ttl", ErrInvalid)
+		return 0, fmt.Errorf("%w: give at most one of expires_at and ttl", domain.ErrInvalid)
 	case term.TTL != nil && *term.TTL <= 0:
-		return 0, fmt.Errorf("%w: ttl must be positive, got %s", ErrInvalid, *term.TTL)
+		return 0, fmt.Errorf("%w: ttl must be positive, got %s", domain.ErrInvalid, *term.TTL)
 	case term.TTL != nil:
 		t := now.Add(*term.TTL).UTC()
 		expires = &t
 	case term.ExpiresAt != nil && !term.ExpiresAt.After(now):
-		return 0, fmt.Errorf("%w: expires_at %s is not in the future (now is %s)", ErrInvalid,
+		return 0, fmt.Errorf("%w: expires_at %s is not in the future (now is %s)", domain.ErrInvalid,
 			term.ExpiresAt.UTC().Format(time.RFC3339Nano), now.UTC().Format(time.RFC3339Nano))
 	case term.ExpiresAt != nil:
 		t := term.ExpiresAt.UTC()
@@ -66,10 +67,10 @@ func (a *App) setGrant(ctx context.Context, by Identity, e Edge, granted bool, e
 	if e.UserAgent {
 		fromKind, toKind = "users/", "agents/"
 	}
-	if err := a.checkedExists(ctx, fromKind, e.From); err != nil {
+	if err := a.requireRegistered(ctx, fromKind, e.From); err != nil {
 		return 0, err
 	}
-	if err := a.checkedExists(ctx, toKind, e.To); err != nil {
+	if err := a.requireRegistered(ctx, toKind, e.To); err != nil {
 		return 0, err
 	}
 	var p events.Payload
@@ -86,38 +87,4 @@ func (a *App) setGrant(ctx context.Context, by Identity, e Edge, granted bool, e
 	// The event's time is the clock the expiry was checked against, so a
 	// grant is never stored with an expiry before its own time.
 	return a.appendAt(ctx, by, p, "", at)
-}
-
-// mustExist asks whether kind/id was registered. Registration is
-// permanent on the log (the stream denies deletes and purges, and erasure
-// appends to the entity's subject), so an entity the access projection
-// already holds exists without asking anyone: only a miss asks the log
-// leader, so that an entity registered a moment ago through another
-// gateway is found. A command then costs one round trip, its append.
-func (a *App) mustExist(ctx context.Context, kind, id string) error {
-	if a.projected(kind, id) {
-		return nil
-	}
-	rev, err := a.log.Head(ctx, kind+id)
-	if err != nil {
-		return fmt.Errorf("%w: %w", ErrUnavailable, err)
-	}
-	if rev == 0 {
-		return fmt.Errorf("%w: %s%s", ErrNotFound, kind, id)
-	}
-	return nil
-}
-
-// projected says whether the access projection holds kind/id.
-func (a *App) projected(kind, id string) bool {
-	var ok bool
-	switch kind {
-	case "users/":
-		_, ok = a.view.User(id)
-	case "agents/":
-		_, ok = a.view.Agent(id)
-	case "resources/":
-		_, ok = a.view.Resource(id)
-	}
-	return ok
 }

@@ -3,11 +3,10 @@ package app
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/graphmem"
 )
@@ -45,13 +44,13 @@ type GraphMemoryAnswer struct {
 // and recorded as a GraphRead event.
 func (a *App) GraphMemory(ctx context.Context, by Identity, req GraphRequest) (GraphMemoryAnswer, error) {
 	if by.ID == AdminID {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no graph memory", ErrForbidden)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no graph memory", domain.ErrForbidden)
 	}
 	if err := events.CheckID(req.Agent); err != nil {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: agent: %w", ErrInvalid, err)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: agent: %w", domain.ErrInvalid, err)
 	}
 	if strings.TrimSpace(req.Query) == "" || len(req.Query) > MaxQueryBytes {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: query must be non-empty and at most %d bytes", ErrInvalid, MaxQueryBytes)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: query must be non-empty and at most %d bytes", domain.ErrInvalid, MaxQueryBytes)
 	}
 	snap, err := a.Snapshot(ctx, req.MinRevision)
 	if err != nil {
@@ -64,11 +63,11 @@ func (a *App) GraphMemory(ctx context.Context, by Identity, req GraphRequest) (G
 // reads it on the snapshot it decides on.
 func (a *App) graphAt(ctx context.Context, by Identity, req GraphRequest, snap Snapshot) (GraphMemoryAnswer, error) {
 	if a.graph == nil {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: graph memory is not configured", ErrUnavailable)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: graph memory is not configured", domain.ErrUnavailable)
 	}
 	now := snap.Point()
 	if !a.view.CanInvoke(by.ID, req.Agent, now) {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", ErrForbidden, by.ID, req.Agent)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", domain.ErrForbidden, by.ID, req.Agent)
 	}
 	reader := access.Reader{User: by.ID, Agent: req.Agent}
 	res, err := a.graph.Retrieve(ctx, graphmem.Request{User: by.ID, Agent: req.Agent, Query: req.Query,
@@ -76,7 +75,7 @@ func (a *App) graphAt(ctx context.Context, by Identity, req GraphRequest, snap S
 			return a.view.Admits(reader, access.Provenance{Agents: l.Agents, Resources: l.Resources}, now).OK
 		}})
 	if err != nil {
-		return GraphMemoryAnswer{}, fmt.Errorf("%w: graph memory: %w", ErrUnavailable, err)
+		return GraphMemoryAnswer{}, fmt.Errorf("%w: graph memory: %w", domain.ErrUnavailable, err)
 	}
 	ans := GraphMemoryAnswer{GraphRevision: snap.Revision, Result: res}
 	read := &events.GraphRead{User: by.ID, Agent: req.Agent, Query: req.Query, QueryID: req.QueryID,
@@ -97,35 +96,4 @@ func (a *App) graphAt(ctx context.Context, by Identity, req GraphRequest, snap S
 		return GraphMemoryAnswer{}, err
 	}
 	return ans, nil
-}
-
-// graphContext is the graph memory an agent turn is shown beside its
-// memory view: at most GraphItems items, the insights first (the agent's
-// role first among them), then the key interactions, each with its label,
-// which the response's label takes in. None when GraphItems is 0 or no
-// graph memory is configured.
-func (p *Pipeline) graphContext(ctx context.Context, user Identity, sel *events.AgentSelected, snap Snapshot) ([]llm.GraphItem, []events.Label, error) {
-	if p.cfg.GraphItems == 0 || p.app.graph == nil {
-		return nil, nil, nil
-	}
-	res, err := p.app.graphAt(ctx, user, GraphRequest{Agent: sel.Agent, Query: sel.Subquery, QueryID: sel.QueryID,
-		StepID: events.StepID(sel.QueryID, strconv.Itoa(sel.Round), "graph")}, snap)
-	if err != nil {
-		return nil, nil, err
-	}
-	var items []llm.GraphItem
-	var labels []events.Label
-	add := func(id, kind, text string, l events.Label) {
-		if len(items) < p.cfg.GraphItems {
-			items = append(items, llm.GraphItem{ID: id, Kind: kind, Text: text})
-			labels = append(labels, l)
-		}
-	}
-	for _, in := range res.Insights {
-		add(in.ID, "insight", in.Text, in.Provenance)
-	}
-	for _, it := range res.Interactions {
-		add(it.ID, "interaction", it.Agent+" ("+it.Kind+"): "+it.Text, it.Provenance)
-	}
-	return items, labels, nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
@@ -106,10 +107,10 @@ func TestGraphMemoryRefusesBadRequests(t *testing.T) {
 		req  app.GraphRequest
 		want error
 	}{
-		{app.Identity{ID: "alice"}, app.GraphRequest{Agent: "", Query: "q"}, app.ErrInvalid},
-		{app.Identity{ID: "alice"}, app.GraphRequest{Agent: "x", Query: "  "}, app.ErrInvalid},
-		{app.Identity{ID: "bob"}, app.GraphRequest{Agent: "x", Query: "q"}, app.ErrForbidden},
-		{admin, app.GraphRequest{Agent: "x", Query: "q"}, app.ErrForbidden},
+		{app.Identity{ID: "alice"}, app.GraphRequest{Agent: "", Query: "q"}, domain.ErrInvalid},
+		{app.Identity{ID: "alice"}, app.GraphRequest{Agent: "x", Query: "  "}, domain.ErrInvalid},
+		{app.Identity{ID: "bob"}, app.GraphRequest{Agent: "x", Query: "q"}, domain.ErrForbidden},
+		{admin, app.GraphRequest{Agent: "x", Query: "q"}, domain.ErrForbidden},
 	} {
 		if _, err := r.app.GraphMemory(ctx, c.by, c.req); !errors.Is(err, c.want) {
 			t.Errorf("%s %+v: %v, want %v", c.by.ID, c.req, err, c.want)
@@ -117,7 +118,7 @@ func TestGraphMemoryRefusesBadRequests(t *testing.T) {
 	}
 	plain := newRig(t, nil)
 	world(t, plain)
-	if _, err := plain.app.GraphMemory(ctx, app.Identity{ID: "alice"}, app.GraphRequest{Agent: "x", Query: "q"}); !errors.Is(err, app.ErrUnavailable) {
+	if _, err := plain.app.GraphMemory(ctx, app.Identity{ID: "alice"}, app.GraphRequest{Agent: "x", Query: "q"}); !errors.Is(err, domain.ErrUnavailable) {
 		t.Errorf("without graph memory: %v, want ErrUnavailable", err)
 	}
 }

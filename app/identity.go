@@ -42,7 +42,7 @@ func NewToken() (string, error) {
 // deactivations, erasures).
 func (a *App) Authenticate(ctx context.Context, token string) (Identity, error) {
 	if token == "" {
-		return Identity{}, fmt.Errorf("%w: missing bearer token", ErrUnauthenticated)
+		return Identity{}, fmt.Errorf("%w: missing bearer token", domain.ErrUnauthenticated)
 	}
 	sum := TokenSum(token)
 	if subtle.ConstantTimeCompare([]byte(sum), []byte(a.adminSum)) == 1 {
@@ -56,17 +56,17 @@ func (a *App) Authenticate(ctx context.Context, token string) (Identity, error) 
 	}
 	u, ok := a.view.UserByToken(sum)
 	if !ok {
-		return Identity{}, fmt.Errorf("%w: unknown token", ErrUnauthenticated)
+		return Identity{}, fmt.Errorf("%w: unknown token", domain.ErrUnauthenticated)
 	}
 	if u.Status != "" && u.Status != access.StatusActive {
-		return Identity{}, fmt.Errorf("%w: user %s is %s", ErrUnauthenticated, u.ID, u.Status)
+		return Identity{}, fmt.Errorf("%w: user %s is %s", domain.ErrUnauthenticated, u.ID, u.Status)
 	}
 	return Identity{ID: u.ID, Admin: u.Role == events.RoleAdmin}, nil
 }
 
 func requireAdmin(id Identity) error {
 	if !id.Admin {
-		return fmt.Errorf("%w: %s is not an admin", ErrForbidden, id.ID)
+		return fmt.Errorf("%w: %s is not an admin", domain.ErrForbidden, id.ID)
 	}
 	return nil
 }

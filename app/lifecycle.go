@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 )
@@ -50,20 +51,20 @@ func (a *App) SetActive(ctx context.Context, by Identity, user string, active bo
 // is allowed, the user itself) and that user exists and is not erased.
 func (a *App) lifecycleTarget(ctx context.Context, by Identity, user string, self bool) error {
 	if !by.Admin && (!self || by.ID != user) {
-		return fmt.Errorf("%w: only an admin%s may change user %s", ErrForbidden, map[bool]string{true: " or the user itself"}[self], user)
+		return fmt.Errorf("%w: only an admin%s may change user %s", domain.ErrForbidden, map[bool]string{true: " or the user itself"}[self], user)
 	}
 	if err := events.CheckID(user); err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalid, err)
+		return fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
 	if err := a.fence(ctx, events.UsersSubjectPrefix+user, 0); err != nil {
 		return err
 	}
 	u, ok := a.view.User(user)
 	if !ok {
-		return fmt.Errorf("%w: user %s", ErrNotFound, user)
+		return fmt.Errorf("%w: user %s", domain.ErrNotFound, user)
 	}
 	if u.Status == access.StatusErased {
-		return fmt.Errorf("%w: user %s was erased", ErrNotFound, user)
+		return fmt.Errorf("%w: user %s was erased", domain.ErrNotFound, user)
 	}
 	return nil
 }
@@ -78,10 +79,10 @@ func (a *App) BusIdentity(ctx context.Context, user string) (Identity, error) {
 	}
 	u, ok := a.view.User(user)
 	if !ok {
-		return Identity{}, fmt.Errorf("%w: unknown user %s", ErrUnauthenticated, user)
+		return Identity{}, fmt.Errorf("%w: unknown user %s", domain.ErrUnauthenticated, user)
 	}
 	if u.Status != "" && u.Status != access.StatusActive {
-		return Identity{}, fmt.Errorf("%w: user %s is %s", ErrUnauthenticated, user, u.Status)
+		return Identity{}, fmt.Errorf("%w: user %s is %s", domain.ErrUnauthenticated, user, u.Status)
 	}
 	return Identity{ID: u.ID}, nil // as before: a bus query is a user's, whatever its role
 }

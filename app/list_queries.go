@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/query"
 )
@@ -43,22 +44,22 @@ type QueryItem struct {
 // the list too; an item Query refuses is left out.
 func (a *App) ListQueries(ctx context.Context, by Identity, q ListQuery) ([]QueryItem, error) {
 	if q.User != "" && !by.Admin && q.User != by.ID {
-		return nil, fmt.Errorf("%w: %s may list only its own queries", ErrForbidden, by.ID)
+		return nil, fmt.Errorf("%w: %s may list only its own queries", domain.ErrForbidden, by.ID)
 	}
 	if q.User != "" {
 		if err := events.CheckID(q.User); err != nil {
-			return nil, fmt.Errorf("%w: user: %w", ErrInvalid, err)
+			return nil, fmt.Errorf("%w: user: %w", domain.ErrInvalid, err)
 		}
 	}
 	if q.Limit < 0 || q.Limit > MaxQueryList {
-		return nil, fmt.Errorf("%w: limit must be within 0..%d", ErrInvalid, MaxQueryList)
+		return nil, fmt.Errorf("%w: limit must be within 0..%d", domain.ErrInvalid, MaxQueryList)
 	}
 	if q.Limit == 0 {
 		q.Limit = 50
 	}
 	lister, ok := a.queries.(QueryLister)
 	if !ok {
-		return nil, fmt.Errorf("%w: this query view cannot list", ErrUnavailable)
+		return nil, fmt.Errorf("%w: this query view cannot list", domain.ErrUnavailable)
 	}
 	if err := a.fence(ctx, "queries/", 0); err != nil {
 		return nil, err
@@ -78,7 +79,7 @@ func (a *App) ListQueries(ctx context.Context, by Identity, q ListQuery) ([]Quer
 			break
 		}
 		ans, _, err := a.Query(ctx, by, qq.ID, 0)
-		if errors.Is(err, ErrForbidden) || errors.Is(err, ErrNotFound) {
+		if errors.Is(err, domain.ErrForbidden) || errors.Is(err, domain.ErrNotFound) {
 			continue
 		}
 		if err != nil {

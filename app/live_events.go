@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/feed"
@@ -24,7 +25,7 @@ type LiveFeed interface {
 // streamed; the console fetches it through the API, whose checks apply.
 func (a *App) LiveEvents(ctx context.Context, by Identity, after uint64) (<-chan feed.Event, error) {
 	if a.feed == nil {
-		return nil, fmt.Errorf("%w: no live feed on this gateway", ErrUnavailable)
+		return nil, fmt.Errorf("%w: no live feed on this gateway", domain.ErrUnavailable)
 	}
 	backlog, in, cancel := a.feed.Subscribe(after)
 	out := make(chan feed.Event, 64)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/memory"
@@ -38,7 +39,7 @@ func (a *App) minScore(req ViewRequest) (float32, error) {
 		floor = *req.MinScore
 	}
 	if floor < -1 || floor > 1 {
-		return 0, fmt.Errorf("%w: min_score must be within -1..1", ErrInvalid)
+		return 0, fmt.Errorf("%w: min_score must be within -1..1", domain.ErrInvalid)
 	}
 	return floor, nil
 }
@@ -61,13 +62,13 @@ type ViewAnswer struct {
 // MemoryRead event.
 func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (ViewAnswer, error) {
 	if by.ID == AdminID {
-		return ViewAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no memory view", ErrForbidden)
+		return ViewAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no memory view", domain.ErrForbidden)
 	}
 	if err := events.CheckID(req.Agent); err != nil {
-		return ViewAnswer{}, fmt.Errorf("%w: agent: %w", ErrInvalid, err)
+		return ViewAnswer{}, fmt.Errorf("%w: agent: %w", domain.ErrInvalid, err)
 	}
 	if req.KUser < 0 || req.KCross < 0 || req.KUser > MaxK || req.KCross > MaxK {
-		return ViewAnswer{}, fmt.Errorf("%w: k_user and k_cross must be within 0..%d", ErrInvalid, MaxK)
+		return ViewAnswer{}, fmt.Errorf("%w: k_user and k_cross must be within 0..%d", domain.ErrInvalid, MaxK)
 	}
 	if _, err := a.minScore(req); err != nil {
 		return ViewAnswer{}, err
@@ -91,11 +92,11 @@ func (a *App) viewAt(ctx context.Context, by Identity, req ViewRequest, snap Sna
 	}
 	now, clock := snap.Point(), snap.Clock
 	if !a.view.CanInvoke(by.ID, req.Agent, now) {
-		return ViewAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", ErrForbidden, by.ID, req.Agent)
+		return ViewAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", domain.ErrForbidden, by.ID, req.Agent)
 	}
 	vecs, err := a.embedder.Embed(ctx, []string{req.Query})
 	if err != nil {
-		return ViewAnswer{}, fmt.Errorf("%w: embed query: %w", ErrUnavailable, err)
+		return ViewAnswer{}, fmt.Errorf("%w: embed query: %w", domain.ErrUnavailable, err)
 	}
 	pol := a.policies.Resolve(memory.TargetRead, by.ID, req.Agent, clock)
 	allowedA, allowedR := a.view.Agents(by.ID, now), a.view.Resources(req.Agent, now)
@@ -138,7 +139,7 @@ func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f
 	}
 	hits, err := a.store.Search(ctx, vec, f, fetch)
 	if err != nil {
-		return nil, events.PolicyTrace{}, fmt.Errorf("%w: vector view: %w", ErrUnavailable, err)
+		return nil, events.PolicyTrace{}, fmt.Errorf("%w: vector view: %w", domain.ErrUnavailable, err)
 	}
 	items := make([]memory.Surfaced, 0, len(hits))
 	byID := make(map[string]vectors.Hit, len(hits))

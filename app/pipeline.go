@@ -143,10 +143,23 @@ func (p *Pipeline) emit(ctx context.Context, q query.Query, causation, step stri
 	return err
 }
 
+// fail ends q with a QueryFailed event of stage; its id is derived from
+// the query, so however many stages and sweepers fail it, the log keeps one.
 func (p *Pipeline) fail(ctx context.Context, q query.Query, causation, stage, reason string) error {
 	return p.emit(ctx, q, causation, events.StepID(q.ID, "failed"), &events.QueryFailed{
 		QueryID: q.ID, User: q.User, Stage: stage, Reason: reason,
 	})
+}
+
+// providerFailure ends the query when the provider failed for good. A
+// stage whose own context ended — a worker shutting down, or a stage that
+// ran out of time because the log stalled (a leader election) — is retried
+// instead, on this worker or another; the query timeout still bounds it.
+func (p *Pipeline) providerFailure(ctx context.Context, q query.Query, causation, stage string, err error) error {
+	if ctx.Err() != nil {
+		return err
+	}
+	return p.fail(context.WithoutCancel(ctx), q, causation, stage, err.Error())
 }
 
 // FailStale ends every query pending longer than QueryTimeout with a

@@ -4,13 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
-)
-
-// Limits on registration texts, mirrored in the event schemas.
-const (
-	maxDescription  = 8192
-	maxSystemPrompt = 65536
 )
 
 // RegisterAgent is an admin registering an agent with its specialization
@@ -20,10 +15,10 @@ func (a *App) RegisterAgent(ctx context.Context, by Identity, id, description, s
 		return 0, err
 	}
 	if err := events.CheckID(id); err != nil {
-		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return 0, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
 	if len(description) > maxDescription || len(systemPrompt) > maxSystemPrompt {
-		return 0, fmt.Errorf("%w: description is limited to %d bytes, system_prompt to %d", ErrInvalid, maxDescription, maxSystemPrompt)
+		return 0, fmt.Errorf("%w: description is limited to %d bytes, system_prompt to %d", domain.ErrInvalid, maxDescription, maxSystemPrompt)
 	}
 	rev, err := a.append(ctx, by, &events.AgentRegistered{ID: id, Description: description, SystemPrompt: systemPrompt}, true)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/resources"
 )
@@ -22,29 +23,29 @@ func (a *App) RegisterResource(ctx context.Context, by Identity, id, kind, descr
 		return 0, err
 	}
 	if err := events.CheckID(id); err != nil {
-		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return 0, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
 	if len(id) > maxToolName {
-		return 0, fmt.Errorf("%w: a resource id is at most %d characters: it is offered to models as a function name", ErrInvalid, maxToolName)
+		return 0, fmt.Errorf("%w: a resource id is at most %d characters: it is offered to models as a function name", domain.ErrInvalid, maxToolName)
 	}
 	if len(description) > maxDescription {
-		return 0, fmt.Errorf("%w: description is limited to %d bytes", ErrInvalid, maxDescription)
+		return 0, fmt.Errorf("%w: description is limited to %d bytes", domain.ErrInvalid, maxDescription)
 	}
 	var raw json.RawMessage
 	if len(config) > 0 {
 		b, err := json.Marshal(config)
 		if err != nil {
-			return 0, fmt.Errorf("%w: config: %w", ErrInvalid, err)
+			return 0, fmt.Errorf("%w: config: %w", domain.ErrInvalid, err)
 		}
 		raw = b
 	}
 	if _, err := resources.Build(id, kind, description, raw, a.cfg.Resources); err != nil {
-		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return 0, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
 	// Secrets are passed by reference (the log keeps the reference, never
 	// the value); each must resolve on this server now.
 	if err := resources.CheckSecrets(kind, raw, a.cfg.Resources); err != nil {
-		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return 0, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
 	p := &events.ResourceRegistered{ID: id, Kind: kind, Description: description, Config: raw}
 	rev, err := a.append(ctx, by, p, true)

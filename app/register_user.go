@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 )
 
@@ -14,16 +15,16 @@ func (a *App) RegisterUser(ctx context.Context, by Identity, id, role string) (t
 		return "", 0, err
 	}
 	if err := events.CheckID(id); err != nil {
-		return "", 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return "", 0, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
 	if id == AdminID {
-		return "", 0, fmt.Errorf("%w: user id %q is reserved", ErrConflict, id)
+		return "", 0, fmt.Errorf("%w: user id %q is reserved", domain.ErrConflict, id)
 	}
 	if role == "" {
 		role = events.RoleUser
 	}
 	if role != events.RoleUser && role != events.RoleAdmin {
-		return "", 0, fmt.Errorf("%w: role must be %q or %q", ErrInvalid, events.RoleUser, events.RoleAdmin)
+		return "", 0, fmt.Errorf("%w: role must be %q or %q", domain.ErrInvalid, events.RoleUser, events.RoleAdmin)
 	}
 	if token, err = NewToken(); err != nil {
 		return "", 0, err

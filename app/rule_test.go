@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/llm/offline"
@@ -85,7 +86,7 @@ func TestWriteRefusesSourcesTheWriterCannotRead(t *testing.T) {
 	}
 	_, err = r.app.WriteFragment(ctx, app.Identity{ID: "bob"}, app.WriteRequest{Agent: "y", Key: "copy", Value: "9 million",
 		Tier: events.TierShared, DerivedFrom: []string{w.Fragments[0].ID}})
-	if !errors.Is(err, app.ErrForbidden) {
+	if !errors.Is(err, domain.ErrForbidden) {
 		t.Fatalf("bob derived from a fragment he cannot read: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/memory"
 )
@@ -29,22 +30,22 @@ func (a *App) SetPolicy(ctx context.Context, by Identity, req PolicyRequest) (ui
 	}
 	if err := memory.CheckPolicy(req.Target, req.Kind, req.Config); err != nil {
 		if errors.Is(err, memory.ErrPolicyConfig) {
-			return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+			return 0, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 		}
 		return 0, err
 	}
 	if req.Target == memory.TargetCoordination && req.Scope.Agent != "" {
 		// A query's scheme is chosen before any agent is: only the
 		// deployment and the user can scope it.
-		return 0, fmt.Errorf("%w: a coordination policy is set for the deployment or a user, not an agent", ErrInvalid)
+		return 0, fmt.Errorf("%w: a coordination policy is set for the deployment or a user, not an agent", domain.ErrInvalid)
 	}
 	if req.Scope.User != "" {
-		if err := a.checkedExists(ctx, "users/", req.Scope.User); err != nil {
+		if err := a.requireRegistered(ctx, "users/", req.Scope.User); err != nil {
 			return 0, err
 		}
 	}
 	if req.Scope.Agent != "" {
-		if err := a.checkedExists(ctx, "agents/", req.Scope.Agent); err != nil {
+		if err := a.requireRegistered(ctx, "agents/", req.Scope.Agent); err != nil {
 			return 0, err
 		}
 	}
@@ -83,12 +84,4 @@ func (a *App) ListPolicies(ctx context.Context, by Identity) ([]PolicyInfo, erro
 			EffectiveAt: p.EffectiveAt, Event: p.Event, Revision: p.Revision})
 	}
 	return out, nil
-}
-
-// checkedExists checks an id's form and that it was registered.
-func (a *App) checkedExists(ctx context.Context, kind, id string) error {
-	if err := events.CheckID(id); err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalid, err)
-	}
-	return a.mustExist(ctx, kind, id)
 }

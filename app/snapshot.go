@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 )
@@ -60,7 +61,7 @@ func (a *App) snapshot(ctx context.Context, minRevision uint64, filters ...strin
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return Snapshot{}, fmt.Errorf("%w: read fence: %w", ErrUnavailable, err)
+		return Snapshot{}, fmt.Errorf("%w: read fence: %w", domain.ErrUnavailable, err)
 	}
 	need := minRevision
 	for _, h := range heads {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/subjects"
 )
@@ -24,18 +25,18 @@ const MaxQueryBytes = 65536
 // there. reply is the NATS subject a bus caller waits on, if any.
 func (a *App) SubmitQuery(ctx context.Context, by Identity, text, channel, reply string) (string, uint64, error) {
 	if by.ID == AdminID {
-		return "", 0, fmt.Errorf("%w: the bootstrap admin is not a user; ask as a registered user", ErrForbidden)
+		return "", 0, fmt.Errorf("%w: the bootstrap admin is not a user; ask as a registered user", domain.ErrForbidden)
 	}
 	if _, ok := a.view.User(by.ID); !ok {
-		if err := a.checkedExists(ctx, "users/", by.ID); err != nil {
+		if err := a.requireRegistered(ctx, "users/", by.ID); err != nil {
 			return "", 0, err
 		}
 	}
 	if err := subjects.CheckReply(by.ID, reply); err != nil {
-		return "", 0, fmt.Errorf("%w: %w", ErrForbidden, err)
+		return "", 0, fmt.Errorf("%w: %w", domain.ErrForbidden, err)
 	}
 	if strings.TrimSpace(text) == "" || len(text) > MaxQueryBytes {
-		return "", 0, fmt.Errorf("%w: text must be 1..%d bytes", ErrInvalid, MaxQueryBytes)
+		return "", 0, fmt.Errorf("%w: text must be 1..%d bytes", domain.ErrInvalid, MaxQueryBytes)
 	}
 	u, err := uuid.NewV7()
 	if err != nil {

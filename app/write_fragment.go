@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/memory"
 )
@@ -54,11 +54,11 @@ func (a *App) WriteFragment(ctx context.Context, by Identity, req WriteRequest) 
 	}
 	now := snap.Point()
 	if !a.view.CanInvoke(by.ID, req.Agent, now) {
-		return WriteAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", ErrForbidden, by.ID, req.Agent)
+		return WriteAnswer{}, fmt.Errorf("%w: %s may not invoke agent %s", domain.ErrForbidden, by.ID, req.Agent)
 	}
 	for _, r := range req.Resources {
 		if !a.view.CanUse(req.Agent, r, now) {
-			return WriteAnswer{}, fmt.Errorf("%w: agent %s may not use resource %s", ErrForbidden, req.Agent, r)
+			return WriteAnswer{}, fmt.Errorf("%w: agent %s may not use resource %s", domain.ErrForbidden, req.Agent, r)
 		}
 	}
 	sources, err := a.sources(ctx, by.ID, req.Agent, req.DerivedFrom, now)
@@ -81,7 +81,7 @@ func (a *App) writeWith(ctx context.Context, by Identity, req WriteRequest, prov
 		if _, aerr := a.append(ctx, by, rej, false); aerr != nil {
 			return WriteAnswer{}, aerr
 		}
-		return WriteAnswer{}, fmt.Errorf("%w: %w", ErrPolicyRefused, err)
+		return WriteAnswer{}, fmt.Errorf("%w: %w", domain.ErrPolicyRefused, err)
 	}
 	if err != nil {
 		return WriteAnswer{}, providerUnavailable(err)
@@ -91,25 +91,25 @@ func (a *App) writeWith(ctx context.Context, by Identity, req WriteRequest, prov
 
 func (a *App) checkWrite(by Identity, req *WriteRequest) error {
 	if by.ID == AdminID {
-		return fmt.Errorf("%w: the bootstrap admin is not a user and has no memory; write as a registered user", ErrForbidden)
+		return fmt.Errorf("%w: the bootstrap admin is not a user and has no memory; write as a registered user", domain.ErrForbidden)
 	}
 	if req.Tier != events.TierPrivate && req.Tier != events.TierShared {
-		return fmt.Errorf("%w: tier must be %q or %q", ErrInvalid, events.TierPrivate, events.TierShared)
+		return fmt.Errorf("%w: tier must be %q or %q", domain.ErrInvalid, events.TierPrivate, events.TierShared)
 	}
 	if strings.TrimSpace(req.Key) == "" {
-		return fmt.Errorf("%w: key must not be empty", ErrInvalid)
+		return fmt.Errorf("%w: key must not be empty", domain.ErrInvalid)
 	}
 	if len(req.Key) > 4096 || len(req.Value) > 262144 {
-		return fmt.Errorf("%w: key is limited to 4096 bytes and value to 256 KiB", ErrInvalid)
+		return fmt.Errorf("%w: key is limited to 4096 bytes and value to 256 KiB", domain.ErrInvalid)
 	}
 	for _, id := range append([]string{req.Agent}, req.Resources...) {
 		if err := events.CheckID(id); err != nil {
-			return fmt.Errorf("%w: %w", ErrInvalid, err)
+			return fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 		}
 	}
 	for _, id := range req.DerivedFrom {
 		if err := events.CheckID(id); err != nil {
-			return fmt.Errorf("%w: derived_from: %w", ErrInvalid, err)
+			return fmt.Errorf("%w: derived_from: %w", domain.ErrInvalid, err)
 		}
 	}
 	return nil
@@ -126,12 +126,12 @@ func (a *App) sources(ctx context.Context, user, agent string, ids []string, now
 				return nil, err
 			}
 			if f, ok = a.fragments.Get(id); !ok {
-				return nil, fmt.Errorf("%w: fragment %s", ErrNotFound, id)
+				return nil, fmt.Errorf("%w: fragment %s", domain.ErrNotFound, id)
 			}
 		}
 		if f.Tier == events.TierPrivate && f.User != user ||
 			!a.view.Admissible(user, agent, access.Provenance{Agents: f.Agents, Resources: f.Resources}, now) {
-			return nil, fmt.Errorf("%w: fragment %s is not readable by %s through %s", ErrForbidden, id, user, agent)
+			return nil, fmt.Errorf("%w: fragment %s is not readable by %s through %s", domain.ErrForbidden, id, user, agent)
 		}
 		out = append(out, f.Provenance())
 	}
@@ -146,7 +146,7 @@ func (a *App) appendFragments(ctx context.Context, by Identity, req WriteRequest
 	}
 	vecs, err := a.embedder.Embed(ctx, keys)
 	if err != nil {
-		return WriteAnswer{}, fmt.Errorf("%w: embed: %w", ErrUnavailable, err)
+		return WriteAnswer{}, fmt.Errorf("%w: embed: %w", domain.ErrUnavailable, err)
 	}
 	var ans WriteAnswer
 	for i, d := range drafts {
@@ -195,13 +195,4 @@ func fragmentID(step string, i int) (string, error) {
 		return "", err
 	}
 	return u.String(), nil
-}
-
-// providerUnavailable marks a language-model failure inside a policy as the
-// upstream outage it is (503), not an internal error.
-func providerUnavailable(err error) error {
-	if errors.Is(err, llm.ErrProvider) {
-		return fmt.Errorf("%w: %w", ErrUnavailable, err)
-	}
-	return err
 }

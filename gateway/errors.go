@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 // errorBody is the shape of every error answer.
@@ -18,23 +19,23 @@ type errorBody struct {
 // statusOf maps domain errors to HTTP; it is the only place that does.
 func statusOf(err error) (int, string) {
 	switch {
-	case errors.Is(err, app.ErrInvalid):
+	case errors.Is(err, domain.ErrInvalid):
 		return http.StatusBadRequest, "invalid"
-	case errors.Is(err, app.ErrTooLarge):
+	case errors.Is(err, domain.ErrTooLarge):
 		return http.StatusRequestEntityTooLarge, "too_large"
-	case errors.Is(err, app.ErrRateLimited):
+	case errors.Is(err, domain.ErrRateLimited):
 		return http.StatusTooManyRequests, "rate_limited"
-	case errors.Is(err, app.ErrUnauthenticated):
+	case errors.Is(err, domain.ErrUnauthenticated):
 		return http.StatusUnauthorized, "unauthenticated"
-	case errors.Is(err, app.ErrPolicyRefused):
+	case errors.Is(err, domain.ErrPolicyRefused):
 		return http.StatusForbidden, "refused_by_policy"
-	case errors.Is(err, app.ErrForbidden):
+	case errors.Is(err, domain.ErrForbidden):
 		return http.StatusForbidden, "forbidden"
-	case errors.Is(err, app.ErrNotFound):
+	case errors.Is(err, domain.ErrNotFound):
 		return http.StatusNotFound, "not_found"
-	case errors.Is(err, app.ErrConflict):
+	case errors.Is(err, domain.ErrConflict):
 		return http.StatusConflict, "conflict"
-	case errors.Is(err, app.ErrUnavailable):
+	case errors.Is(err, domain.ErrUnavailable):
 		return http.StatusServiceUnavailable, "unavailable"
 	default:
 		return http.StatusInternalServerError, "internal"

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 // FuzzDecodeBody: the body decoder every handler and the NATS ingress use
@@ -21,7 +21,7 @@ func FuzzDecodeBody(f *testing.F) {
 		var v map[string]any
 		err := decodeBytes(raw, &v, false)
 		if err != nil {
-			if !errors.Is(err, app.ErrInvalid) {
+			if !errors.Is(err, domain.ErrInvalid) {
 				t.Fatalf("error not ErrInvalid: %v", err)
 			}
 			return
@@ -49,14 +49,14 @@ func FuzzTimeAndWait(f *testing.F) {
 				t.Fatalf("%q parsed to %v, out of range", s, tm)
 			}
 			_ = tm.UnixNano()
-		} else if !errors.Is(err, app.ErrInvalid) {
+		} else if !errors.Is(err, domain.ErrInvalid) {
 			t.Fatal(err)
 		}
 		if d, err := parseWait(s, limit); err == nil {
 			if d < 0 || d > limit {
 				t.Fatalf("%q waits %v", s, d)
 			}
-		} else if !errors.Is(err, app.ErrInvalid) {
+		} else if !errors.Is(err, domain.ErrInvalid) {
 			t.Fatal(err)
 		}
 		if tok := bearer(s); tok != strings.TrimSpace(tok) {

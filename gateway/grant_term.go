@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 // grantBody is the optional body of PUT /v1/grants/...: at most one of an
@@ -26,9 +27,9 @@ func grantTerm(r *http.Request) (app.Term, error) {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return term, fmt.Errorf("%w: body larger than %d bytes", app.ErrInvalid, tooBig.Limit)
+			return term, fmt.Errorf("%w: body larger than %d bytes", domain.ErrInvalid, tooBig.Limit)
 		}
-		return term, fmt.Errorf("%w: body: %w", app.ErrInvalid, err)
+		return term, fmt.Errorf("%w: body: %w", domain.ErrInvalid, err)
 	}
 	if strings.TrimSpace(string(raw)) == "" {
 		return term, nil
@@ -47,14 +48,14 @@ func (b grantBody) term() (app.Term, error) {
 	if b.ExpiresAt != nil {
 		t, err := time.Parse(time.RFC3339Nano, *b.ExpiresAt)
 		if err != nil {
-			return term, fmt.Errorf("%w: expires_at must be RFC 3339 (e.g. 2026-11-22T18:00:00Z): %w", app.ErrInvalid, err)
+			return term, fmt.Errorf("%w: expires_at must be RFC 3339 (e.g. 2026-11-22T18:00:00Z): %w", domain.ErrInvalid, err)
 		}
 		term.ExpiresAt = &t
 	}
 	if b.TTL != nil {
 		d, err := time.ParseDuration(*b.TTL)
 		if err != nil {
-			return term, fmt.Errorf("%w: ttl must be a Go duration such as \"8h\" or \"90m\": %w", app.ErrInvalid, err)
+			return term, fmt.Errorf("%w: ttl must be a Go duration such as \"8h\" or \"90m\": %w", domain.ErrInvalid, err)
 		}
 		term.TTL = &d
 	}

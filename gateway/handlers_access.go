@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 // accessOf serves GET /v1/access/{user}?at=RFC3339Nano | ?revision=N, with
@@ -41,7 +42,7 @@ func asOf(r *http.Request) (app.AsOf, error) {
 		}
 		n, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
-			return q, fmt.Errorf("%w: %s must be a non-negative integer", app.ErrInvalid, name)
+			return q, fmt.Errorf("%w: %s must be a non-negative integer", domain.ErrInvalid, name)
 		}
 		if dst == nil {
 			q.Revision = &n

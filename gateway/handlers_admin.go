@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 type revisionAnswer struct {
@@ -59,7 +60,7 @@ func (s *Server) registerResource(w http.ResponseWriter, r *http.Request, by app
 	for name, dst := range map[string]*string{"id": &id, "kind": &kind, "description": &description} {
 		if raw, ok := fields[name]; ok {
 			if err := json.Unmarshal(raw, dst); err != nil {
-				s.fail(w, r, fmt.Errorf("%w: %s must be a string", app.ErrInvalid, name))
+				s.fail(w, r, fmt.Errorf("%w: %s must be a string", domain.ErrInvalid, name))
 				return
 			}
 			delete(fields, name)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/projectors/audit"
 )
 
@@ -22,7 +23,7 @@ type AuditQueries interface {
 	Metrics(ctx context.Context, by app.Identity, q audit.MetricsQuery) (audit.Metrics, error)
 }
 
-var errNoAudit = fmt.Errorf("%w: no audit trail is configured on this gateway", app.ErrUnavailable)
+var errNoAudit = fmt.Errorf("%w: no audit trail is configured on this gateway", domain.ErrUnavailable)
 
 func (s *Server) auditRoutes(authed func(string, func(http.ResponseWriter, *http.Request, app.Identity))) {
 	authed("GET /v1/audit/visible", s.auditVisible)
@@ -70,7 +71,7 @@ func (s *Server) auditMetrics(w http.ResponseWriter, r *http.Request, by app.Ide
 	var err error
 	if q.WindowQuery, err = windowParams(v); err == nil && v.Get("bin") != "" {
 		if q.Bin, err = time.ParseDuration(v.Get("bin")); err != nil {
-			err = fmt.Errorf("%w: bin must be a duration such as 15m or 1h", app.ErrInvalid)
+			err = fmt.Errorf("%w: bin must be a duration such as 15m or 1h", domain.ErrInvalid)
 		}
 	}
 	s.answerAudit(w, r, err, func() (any, error) { return s.cfg.Audit.Metrics(r.Context(), by, q) })
@@ -126,7 +127,7 @@ func minRevision(v url.Values) (uint64, error) {
 	}
 	n, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("%w: min_revision must be a non-negative integer", app.ErrInvalid)
+		return 0, fmt.Errorf("%w: min_revision must be a non-negative integer", domain.ErrInvalid)
 	}
 	return n, nil
 }

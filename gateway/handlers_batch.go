@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 // batchBody is POST /v1/batch: items, each an object whose "op" names the
@@ -73,11 +74,11 @@ func (s *Server) batch(w http.ResponseWriter, r *http.Request, by app.Identity) 
 func batchItem(raw json.RawMessage) (app.BatchItem, error) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
-		return app.BatchItem{}, fmt.Errorf("%w: an item must be a JSON object", app.ErrInvalid)
+		return app.BatchItem{}, fmt.Errorf("%w: an item must be a JSON object", domain.ErrInvalid)
 	}
 	var b batchItemBody
 	if err := json.Unmarshal(fields["op"], &b.Op); err != nil {
-		return app.BatchItem{}, fmt.Errorf("%w: op must be a string", app.ErrInvalid)
+		return app.BatchItem{}, fmt.Errorf("%w: op must be a string", domain.ErrInvalid)
 	}
 	delete(fields, "op")
 	if b.Op == app.OpRegisterResource {
@@ -89,11 +90,11 @@ func batchItem(raw json.RawMessage) (app.BatchItem, error) {
 	}
 	for name := range fields {
 		if !slices.Contains(allowed, name) {
-			return app.BatchItem{}, fmt.Errorf("%w: %s takes no field %q", app.ErrInvalid, b.Op, name)
+			return app.BatchItem{}, fmt.Errorf("%w: %s takes no field %q", domain.ErrInvalid, b.Op, name)
 		}
 	}
 	if err := json.Unmarshal(raw, &b); err != nil {
-		return app.BatchItem{}, fmt.Errorf("%w: %w", app.ErrInvalid, err)
+		return app.BatchItem{}, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
 	it := app.BatchItem{Op: b.Op, ID: b.ID, Role: b.Role, Description: b.Description, SystemPrompt: b.SystemPrompt,
 		Write: b.request()}
@@ -101,7 +102,7 @@ func batchItem(raw json.RawMessage) (app.BatchItem, error) {
 		switch b.Edge {
 		case "user-agent", "agent-resource":
 		default:
-			return app.BatchItem{}, fmt.Errorf("%w: edge must be \"user-agent\" or \"agent-resource\", got %q", app.ErrInvalid, b.Edge)
+			return app.BatchItem{}, fmt.Errorf("%w: edge must be \"user-agent\" or \"agent-resource\", got %q", domain.ErrInvalid, b.Edge)
 		}
 		it.Edge = app.Edge{UserAgent: b.Edge == "user-agent", From: b.From, To: b.To}
 		term, err := b.term()
@@ -120,7 +121,7 @@ func resourceItem(fields map[string]json.RawMessage) (app.BatchItem, error) {
 	for name, dst := range map[string]*string{"id": &it.ID, "kind": &it.Kind, "description": &it.Description} {
 		if raw, ok := fields[name]; ok {
 			if err := json.Unmarshal(raw, dst); err != nil {
-				return app.BatchItem{}, fmt.Errorf("%w: %s must be a string", app.ErrInvalid, name)
+				return app.BatchItem{}, fmt.Errorf("%w: %s must be a string", domain.ErrInvalid, name)
 			}
 			delete(fields, name)
 		}

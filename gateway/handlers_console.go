@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 // The endpoints the console needs besides contract v1's; any client may
@@ -114,7 +115,7 @@ func uintParam(v url.Values, name string) (uint64, error) {
 	}
 	n, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("%w: %s must be a non-negative integer", app.ErrInvalid, name)
+		return 0, fmt.Errorf("%w: %s must be a non-negative integer", domain.ErrInvalid, name)
 	}
 	return n, nil
 }
@@ -126,7 +127,7 @@ func limitParam(v url.Values) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return 0, fmt.Errorf("%w: limit must be a non-negative integer", app.ErrInvalid)
+		return 0, fmt.Errorf("%w: limit must be a non-negative integer", domain.ErrInvalid)
 	}
 	return n, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 // digest serves GET /v1/debug/digest[?revision=N] (admin only): a hash of
@@ -16,7 +17,7 @@ func (s *Server) digest(w http.ResponseWriter, r *http.Request, by app.Identity)
 	if v := r.URL.Query().Get("revision"); v != "" {
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			s.fail(w, r, fmt.Errorf("%w: revision must be a non-negative integer", app.ErrInvalid))
+			s.fail(w, r, fmt.Errorf("%w: revision must be a non-negative integer", domain.ErrInvalid))
 			return
 		}
 		rev = n

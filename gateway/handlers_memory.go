@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 )
 
@@ -111,7 +112,7 @@ func (s *Server) setPolicy(w http.ResponseWriter, r *http.Request, by app.Identi
 		}
 	}
 	if len(req.Config) > 0 && req.Config[0] != '{' && string(req.Config) != "null" {
-		s.fail(w, r, fmt.Errorf("%w: config must be a JSON object", app.ErrInvalid))
+		s.fail(w, r, fmt.Errorf("%w: config must be a JSON object", domain.ErrInvalid))
 		return
 	}
 	if string(req.Config) == "null" {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 // heartbeat keeps idle streams open through proxies.
@@ -24,7 +25,7 @@ func (s *Server) eventStream(w http.ResponseWriter, r *http.Request, by app.Iden
 	if err == nil && r.Header.Get("Last-Event-ID") != "" {
 		after, err = strconv.ParseUint(r.Header.Get("Last-Event-ID"), 10, 64)
 		if err != nil {
-			err = fmt.Errorf("%w: Last-Event-ID must be a revision", app.ErrInvalid)
+			err = fmt.Errorf("%w: Last-Event-ID must be a revision", domain.ErrInvalid)
 		}
 	}
 	if err != nil {

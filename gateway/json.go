@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -26,9 +26,9 @@ func decode(r *http.Request, v any, strict bool) error {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return fmt.Errorf("%w: body larger than the limit of %d bytes", app.ErrTooLarge, tooBig.Limit)
+			return fmt.Errorf("%w: body larger than the limit of %d bytes", domain.ErrTooLarge, tooBig.Limit)
 		}
-		return fmt.Errorf("%w: body: %w", app.ErrInvalid, err)
+		return fmt.Errorf("%w: body: %w", domain.ErrInvalid, err)
 	}
 	return decodeBytes(raw, v, strict)
 }
@@ -39,7 +39,7 @@ func decode(r *http.Request, v any, strict bool) error {
 // field, so the caller's intent is ambiguous.
 func decodeBytes(raw []byte, v any, strict bool) error {
 	if len(bytes.TrimSpace(raw)) == 0 {
-		return fmt.Errorf("%w: empty body, want a JSON object", app.ErrInvalid)
+		return fmt.Errorf("%w: empty body, want a JSON object", domain.ErrInvalid)
 	}
 	if err := checkKeys(raw); err != nil {
 		return err
@@ -49,10 +49,10 @@ func decodeBytes(raw []byte, v any, strict bool) error {
 		dec.DisallowUnknownFields()
 	}
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%w: body: %w", app.ErrInvalid, err)
+		return fmt.Errorf("%w: body: %w", domain.ErrInvalid, err)
 	}
 	if dec.More() {
-		return fmt.Errorf("%w: body holds more than one JSON value", app.ErrInvalid)
+		return fmt.Errorf("%w: body holds more than one JSON value", domain.ErrInvalid)
 	}
 	return nil
 }
@@ -89,9 +89,9 @@ func checkKeys(raw []byte) error {
 			fold := strings.ToLower(k)
 			if prev, dup := top.seen[fold]; dup {
 				if prev == k {
-					return fmt.Errorf("%w: duplicate key %q", app.ErrInvalid, k)
+					return fmt.Errorf("%w: duplicate key %q", domain.ErrInvalid, k)
 				}
-				return fmt.Errorf("%w: keys %q and %q differ only in case", app.ErrInvalid, prev, k)
+				return fmt.Errorf("%w: keys %q and %q differ only in case", domain.ErrInvalid, prev, k)
 			}
 			top.seen[fold] = k
 			top.key = false
@@ -109,7 +109,7 @@ func checkKeys(raw []byte) error {
 			stack = stack[:len(stack)-1]
 		}
 		if len(stack) > maxDepth {
-			return fmt.Errorf("%w: JSON nested deeper than %d", app.ErrInvalid, maxDepth)
+			return fmt.Errorf("%w: JSON nested deeper than %d", domain.ErrInvalid, maxDepth)
 		}
 	}
 }

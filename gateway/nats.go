@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events/subjects"
 )
 
@@ -89,7 +90,7 @@ func (in *NATSIngress) handle(m *nats.Msg) {
 		return // the answer arrives on the reply subject when the workers are done
 	}
 	status, code := statusOf(err)
-	if status >= 500 && !errors.Is(err, app.ErrUnavailable) {
+	if status >= 500 && !errors.Is(err, domain.ErrUnavailable) {
 		in.logger.Error("nats ingress", "subject", m.Subject, "err", err)
 	}
 	if m.Reply != "" {

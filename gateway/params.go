@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 // The instants a time.Duration can reach from the Unix epoch: outside them
@@ -22,7 +22,7 @@ var (
 func parseTime(name, s string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
-		return t, fmt.Errorf("%w: %s must be RFC 3339 (e.g. 2026-11-22T10:00:00Z): %w", app.ErrInvalid, name, err)
+		return t, fmt.Errorf("%w: %s must be RFC 3339 (e.g. 2026-11-22T10:00:00Z): %w", domain.ErrInvalid, name, err)
 	}
 	if err := checkTime(name, t); err != nil {
 		return time.Time{}, err
@@ -33,7 +33,7 @@ func parseTime(name, s string) (time.Time, error) {
 // checkTime refuses an instant outside the representable range.
 func checkTime(name string, t time.Time) error {
 	if t.Before(minTime) || t.After(maxTime) {
-		return fmt.Errorf("%w: %s must lie between %s and %s", app.ErrInvalid, name,
+		return fmt.Errorf("%w: %s must lie between %s and %s", domain.ErrInvalid, name,
 			minTime.Format(time.RFC3339), maxTime.Format(time.RFC3339))
 	}
 	return nil
@@ -45,7 +45,7 @@ func checkTime(name string, t time.Time) error {
 func parseWait(s string, limit time.Duration) (time.Duration, error) {
 	secs, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(secs) || math.IsInf(secs, 0) || secs < 0 {
-		return 0, fmt.Errorf("%w: wait must be a finite non-negative number of seconds (at most %g)", app.ErrInvalid, limit.Seconds())
+		return 0, fmt.Errorf("%w: wait must be a finite non-negative number of seconds (at most %g)", domain.ErrInvalid, limit.Seconds())
 	}
 	if secs >= limit.Seconds() {
 		return limit, nil

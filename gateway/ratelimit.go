@@ -15,6 +15,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 )
 
 // Rate is one token bucket: PerMinute requests on average, Burst at once.
@@ -135,7 +136,7 @@ func (e errRateLimited) Error() string {
 	return fmt.Sprintf("rate limit %q exceeded; retry after %s", e.limit, e.wait.Round(time.Second))
 }
 
-func (e errRateLimited) Unwrap() error { return app.ErrRateLimited }
+func (e errRateLimited) Unwrap() error { return domain.ErrRateLimited }
 
 // retryAfter is the Retry-After value (whole seconds, at least 1).
 func (e errRateLimited) retryAfter() string {

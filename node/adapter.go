@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/shred"
@@ -30,7 +31,7 @@ func (a logAdapter) AppendAll(ctx context.Context, es []app.Staged) ([]uint64, e
 	}
 	revs, err := a.l.AppendAtomic(ctx, entries)
 	if errors.Is(err, eventlog.ErrSubjectTaken) {
-		return nil, fmt.Errorf("%w: %w (registered since the batch was checked)", app.ErrConflict, err)
+		return nil, fmt.Errorf("%w: %w (registered since the batch was checked)", domain.ErrConflict, err)
 	}
 	return revs, appendError("", err)
 }
@@ -39,17 +40,17 @@ func (a logAdapter) AppendAll(ctx context.Context, es []app.Staged) ([]uint64, e
 func appendError(subject string, err error) error {
 	switch {
 	case errors.Is(err, eventlog.ErrSubjectTaken):
-		return fmt.Errorf("%w: %s is already registered", app.ErrConflict, subject)
+		return fmt.Errorf("%w: %s is already registered", domain.ErrConflict, subject)
 	case errors.Is(err, eventlog.ErrTooLarge):
-		return fmt.Errorf("%w: %w", app.ErrTooLarge, err)
+		return fmt.Errorf("%w: %w", domain.ErrTooLarge, err)
 	case errors.Is(err, events.ErrInvalid):
 		// The request made an event its schema refuses (e.g. repeated ids
 		// in derived_from): the caller's mistake, with the schema's reason.
-		return fmt.Errorf("%w: %w", app.ErrInvalid, err)
+		return fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	case errors.Is(err, shred.ErrErased):
 		// Content for a user erased since the request began: nothing of it
 		// may be written, and the user no longer exists to write for.
-		return fmt.Errorf("%w: %w", app.ErrNotFound, err)
+		return fmt.Errorf("%w: %w", domain.ErrNotFound, err)
 	}
 	return err
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/eventlog"
 )
@@ -103,23 +104,23 @@ func TestServiceRefusesAndValidates(t *testing.T) {
 	ctx := t.Context()
 	user := app.Identity{ID: "u"}
 	admin := app.Identity{ID: "admin", Admin: true}
-	if _, err := s.Reads(ctx, user, "f", 0); !errors.Is(err, app.ErrForbidden) {
+	if _, err := s.Reads(ctx, user, "f", 0); !errors.Is(err, domain.ErrForbidden) {
 		t.Errorf("non-admin reads: %v", err)
 	}
-	if _, err := s.Visible(ctx, admin, VisibleQuery{User: "u"}); !errors.Is(err, app.ErrInvalid) {
+	if _, err := s.Visible(ctx, admin, VisibleQuery{User: "u"}); !errors.Is(err, domain.ErrInvalid) {
 		t.Errorf("visible without agent: %v", err)
 	}
-	if _, err := s.Reads(ctx, admin, "a.b", 0); !errors.Is(err, app.ErrInvalid) {
+	if _, err := s.Reads(ctx, admin, "a.b", 0); !errors.Is(err, domain.ErrInvalid) {
 		t.Errorf("bad fragment id: %v", err)
 	}
 	from, to := time.Now(), time.Now().Add(-time.Hour)
-	if _, err := s.Violations(ctx, admin, WindowQuery{From: &from, To: &to}); !errors.Is(err, app.ErrInvalid) {
+	if _, err := s.Violations(ctx, admin, WindowQuery{From: &from, To: &to}); !errors.Is(err, domain.ErrInvalid) {
 		t.Errorf("inverted window: %v", err)
 	}
-	if _, err := s.Metrics(ctx, admin, MetricsQuery{Bin: time.Millisecond}); !errors.Is(err, app.ErrInvalid) {
+	if _, err := s.Metrics(ctx, admin, MetricsQuery{Bin: time.Millisecond}); !errors.Is(err, domain.ErrInvalid) {
 		t.Errorf("tiny bin: %v", err)
 	}
-	if _, err := s.Reads(ctx, admin, "f", 5); !errors.Is(err, app.ErrUnavailable) {
+	if _, err := s.Reads(ctx, admin, "f", 5); !errors.Is(err, domain.ErrUnavailable) {
 		t.Errorf("min_revision beyond the trail: %v", err)
 	}
 	m, err := s.Metrics(ctx, admin, MetricsQuery{})

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/projectors/memory"
 	"github.com/cmem/cmem/projectors/query"
 )
 
@@ -99,37 +99,6 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	return p.emit(ctx, q, cmd.Cause, respondedID, resp)
 }
 
-// remember writes the response to both tiers through their write policies.
-// Its provenance is the response's label (transitive, the default), or the
-// agent and the resources it called itself under an explicit direct
-// provenance policy. A policy refusal skips that tier.
-func (p *Pipeline) remember(ctx context.Context, user Identity, sel *events.AgentSelected, resp *events.AgentResponded,
-	respondedID string, step func(...string) string) ([]string, error) {
-	mode := p.app.policies.Resolve(memory.TargetProvenance, user.ID, sel.Agent, p.app.clockNow()).Kind
-	prov := memory.Provenance{Agents: resp.Label.Agents, Resources: resp.Label.Resources}
-	if mode == events.ProvenanceDirect {
-		prov = memory.Derive(mode, sel.Agent, resp.Resources, nil)
-	}
-	written := []string{}
-	for _, tier := range []string{events.TierPrivate, events.TierShared} {
-		w, err := p.app.writeWith(ctx, user, WriteRequest{
-			Agent: sel.Agent, Resources: prov.Resources, Key: sel.Subquery, Value: resp.Response, Tier: tier,
-			DerivedFrom: resp.Label.Fragments, QueryID: sel.QueryID, SourceEvent: respondedID, StepID: step("write", tier),
-		}, prov, mode)
-		switch {
-		case errors.Is(err, ErrPolicyRefused):
-			p.logger.Info("memory write skipped", "query", sel.QueryID, "tier", tier, "reason", err)
-		case err != nil:
-			return nil, err
-		default:
-			for _, f := range w.Fragments {
-				written = append(written, f.ID)
-			}
-		}
-	}
-	return written, nil
-}
-
 // stageError ends the query on a provider failure or a request no retry
 // can fix, and leaves anything else (the log or a projection unavailable)
 // to be retried.
@@ -137,7 +106,7 @@ func (p *Pipeline) stageError(ctx context.Context, q query.Query, causation, sta
 	if errors.Is(err, llm.ErrProvider) {
 		return p.providerFailure(ctx, q, causation, stage, err)
 	}
-	if errors.Is(err, ErrForbidden) || errors.Is(err, ErrInvalid) {
+	if errors.Is(err, domain.ErrForbidden) || errors.Is(err, domain.ErrInvalid) {
 		return p.fail(context.WithoutCancel(ctx), q, causation, stage, err.Error())
 	}
 	return err

@@ -9,8 +9,6 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/projectors/access"
-	"github.com/cmem/cmem/projectors/memory"
 	"github.com/cmem/cmem/projectors/query"
 )
 
@@ -112,57 +110,4 @@ func (p *Pipeline) deliverableTurns(q query.Query, snap Snapshot) []LabelledTurn
 		}
 	}
 	return out
-}
-
-// aggregate merges the deliverable turns into the answer, once; the
-// answer's label is the union of theirs. With none it says that nothing
-// relevant was found and names the agents considered (A(u,t)).
-func (p *Pipeline) aggregate(ctx context.Context, q query.Query, causation string, snap Snapshot) error {
-	turns := p.deliverableTurns(q, snap)
-	answer := llm.NothingRelevantAnswer(p.app.view.Agents(q.User, snap.Point()))
-	var agents, read, written []string
-	labels := make([]events.Label, 0, len(turns))
-	if len(turns) > 0 {
-		req := llm.AggregateRequest{Query: q.Text}
-		for _, t := range turns {
-			req.Turns = append(req.Turns, t.Turn)
-			labels = append(labels, t.Label)
-		}
-		var err error
-		if answer, err = p.app.llm.Aggregate(ctx, req); err != nil {
-			return p.providerFailure(ctx, q, causation, "aggregator", err)
-		}
-	}
-	for _, s := range q.Steps {
-		if s.Responded && s.Refused == "" && s.Response != "" {
-			agents = append(agents, s.Agent)
-			read = append(read, s.Read...)
-			written = append(written, s.Written...)
-		}
-	}
-	label := events.Union(labels...)
-	return p.emit(ctx, q, causation, events.StepID(q.ID, "answered"), &events.QueryAnswered{
-		QueryID: q.ID, User: q.User, Answer: answer, Rounds: len(q.Steps), Label: &label,
-		Agents: memory.SortedSet(agents), FragmentsRead: memory.SortedSet(read), FragmentsWritten: memory.SortedSet(written),
-	})
-}
-
-// providerFailure ends the query when the provider failed for good. A
-// stage whose own context ended — a worker shutting down, or a stage that
-// ran out of time because the log stalled (a leader election) — is retried
-// instead, on this worker or another; the query timeout still bounds it.
-func (p *Pipeline) providerFailure(ctx context.Context, q query.Query, causation, stage string, err error) error {
-	if ctx.Err() != nil {
-		return err
-	}
-	return p.fail(context.WithoutCancel(ctx), q, causation, stage, err.Error())
-}
-
-// stepLabel is the label of everything a step shows: its subquery, its
-// response and its tool calls' arguments.
-func stepLabel(s query.Step) events.Label { return events.Union(s.SubqueryLabel, s.Label) }
-
-// delivers is the read rule for content shown to the user itself.
-func (a *App) delivers(user string, l events.Label, snap Snapshot) access.Verdict {
-	return a.view.Admits(access.Reader{User: user}, access.Provenance{Agents: l.Agents, Resources: l.Resources}, snap.Point())
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/query"
 )
 
@@ -74,31 +75,11 @@ func (a *App) render(q query.Query, snap Snapshot) (QueryAnswer, *events.QueryDe
 	return ans, rec
 }
 
-// Delivery is a finished query rendered for its user, for the bus.
-type Delivery struct {
-	User   string
-	Reply  string
-	Answer QueryAnswer
-}
+// stepLabel is the label of everything a step shows: its subquery, its
+// response and its tool calls' arguments.
+func stepLabel(s query.Step) events.Label { return events.Union(s.SubqueryLabel, s.Label) }
 
-// Delivery renders the query that the event at rev finished for delivery
-// on the bus, on a fresh permission snapshot, and records it. ok is false
-// when there is nothing to deliver (an unknown or unfinished query).
-func (p *Pipeline) Delivery(ctx context.Context, queryID string, rev uint64) (Delivery, bool, error) {
-	q, ok, err := p.load(ctx, queryID, rev)
-	if err != nil || !ok || !q.Done {
-		return Delivery{}, false, err
-	}
-	ans, err := p.app.deliver(ctx, Identity{ID: q.User}, q, ChannelNATS)
-	if err != nil {
-		return Delivery{}, false, err
-	}
-	return Delivery{User: q.User, Reply: q.Reply, Answer: ans}, true, nil
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
+// delivers is the read rule for content shown to the user itself.
+func (a *App) delivers(user string, l events.Label, snap Snapshot) access.Verdict {
+	return a.view.Admits(access.Reader{User: user}, access.Provenance{Agents: l.Agents, Resources: l.Resources}, snap.Point())
 }

@@ -1,0 +1,7 @@
+package app
+
+// Limits on registration texts, mirrored in the event schemas.
+const (
+	maxDescription  = 8192
+	maxSystemPrompt = 65536
+)

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cmem/cmem/test/console/consoletest"
 	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/test/console/consoletest"
 )
 
 func TestMeAndAccessGraph(t *testing.T) {

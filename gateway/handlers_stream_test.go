@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/gateway"
-	"github.com/cmem/cmem/test/console/consoletest"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/test/console/consoletest"
 )
 
 // streamUntil reads token's event stream from the start until the event

@@ -55,12 +55,6 @@ type Config struct {
 // otherwise.
 const DefaultStream = "CMEM_EVENTS"
 
-// Subject roots. Everything under EventsRoot is in Stream, in log order.
-const (
-	EventsRoot     = "cmem.events"
-	DeadLetterRoot = "cmem.deadletter"
-)
-
 func (c *Config) setDefaults() {
 	if c.Host == "" {
 		c.Host = "127.0.0.1"

@@ -40,7 +40,7 @@ type Log struct {
 // and provisions both streams. Provisioning is idempotent: an existing stream
 // is updated to the configuration, never recreated.
 func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Log, error) {
-	cfg.setDefaults()
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

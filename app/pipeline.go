@@ -13,7 +13,7 @@ import (
 )
 
 // PipelineConfig tunes the query pipeline's use cases. Zero fields take
-// the defaults (SetDefaults).
+// the defaults (WithDefaults).
 type PipelineConfig struct {
 	// MaxRounds bounds the coordinator's rounds per query.
 	MaxRounds int
@@ -40,8 +40,10 @@ type PipelineConfig struct {
 	GraphItems int
 }
 
-// SetDefaults fills the zero fields.
-func (c *PipelineConfig) SetDefaults() {
+// WithDefaults returns c with its zero fields filled: MaxRounds 4, KUser
+// and KCross 10, MaxToolCalls 3, HistoryItems 5, StageTimeout 60s,
+// QueryTimeout 5m.
+func (c PipelineConfig) WithDefaults() PipelineConfig {
 	def := func(v *int, d int) {
 		if *v == 0 {
 			*v = d
@@ -58,16 +60,21 @@ func (c *PipelineConfig) SetDefaults() {
 	if c.QueryTimeout == 0 {
 		c.QueryTimeout = 5 * time.Minute
 	}
+	return c
 }
 
-// Validate reports every problem with c.
+// Validate reports every problem with c, its defaults filled.
 func (c PipelineConfig) Validate() error {
+	c = c.WithDefaults()
 	var errs []error
 	if c.MaxRounds < 1 || c.MaxRounds > 32 {
 		errs = append(errs, errors.New("app: MaxRounds must be within 1..32"))
 	}
-	if c.KUser < 0 || c.KCross < 0 || c.KUser > MaxK || c.KCross > MaxK {
-		errs = append(errs, fmt.Errorf("app: KUser and KCross must be within 0..%d", MaxK))
+	if c.KUser < 0 || c.KUser > MaxK {
+		errs = append(errs, fmt.Errorf("app: KUser must be within 0..%d", MaxK))
+	}
+	if c.KCross < 0 || c.KCross > MaxK {
+		errs = append(errs, fmt.Errorf("app: KCross must be within 0..%d", MaxK))
 	}
 	if c.StageTimeout <= 0 {
 		errs = append(errs, errors.New("app: StageTimeout must be positive"))
@@ -104,7 +111,7 @@ type Pipeline struct {
 // The coordination scheme of a query is the coordination policy in force
 // for its user (Centralized, the paper's coordinator, by default).
 func NewPipeline(a *App, cfg PipelineConfig, queries QueryStates, logger *slog.Logger) (*Pipeline, error) {
-	cfg.SetDefaults()
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

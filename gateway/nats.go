@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -16,15 +15,9 @@ import (
 	"github.com/cmem/cmem/events/subjects"
 )
 
-// QueryWildcard is the subject the NATS ingress listens on; a user
-// publishes on QueryPrefix+<user id>.
-const (
-	QueryPrefix   = subjects.QueryPrefix
-	QueryWildcard = QueryPrefix + "*"
-	// IngressQueue is the queue group every gateway joins, so each query is
-	// taken by one of them.
-	IngressQueue = "cmem-ingress"
-)
+// IngressQueue is the queue group every gateway joins, so each query is
+// taken by one of them.
+const IngressQueue = "cmem-ingress"
 
 // NATSIngress takes queries published on the bus. The publisher's identity
 // is the subject's last token: on cmem's embedded server a user may only
@@ -48,7 +41,7 @@ type NATSIngress struct {
 // user are answered with a rate_limited error.
 func StartNATSIngress(nc *nats.Conn, a *app.App, rate Rate, logger *slog.Logger) (*NATSIngress, error) {
 	in := &NATSIngress{app: a, nc: nc, logger: logger, rate: rate, limits: newLimiter()}
-	sub, err := nc.QueueSubscribe(QueryWildcard, IngressQueue, in.handle)
+	sub, err := nc.QueueSubscribe(subjects.QueryWildcard, IngressQueue, in.handle)
 	if err != nil {
 		return nil, fmt.Errorf("gateway: nats ingress: %w", err)
 	}
@@ -65,7 +58,7 @@ type BusQuery struct {
 }
 
 func (in *NATSIngress) handle(m *nats.Msg) {
-	user := strings.TrimPrefix(m.Subject, QueryPrefix)
+	user := subjects.QueryUser(m.Subject)
 	if m.Reply != "" && !subjects.ReplyAllowed(user, m.Reply) {
 		subjects.Dropped("ingress")
 		in.logger.Warn("nats ingress: query dropped, reply subject outside the user's inboxes", "user", user)

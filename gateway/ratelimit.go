@@ -79,12 +79,26 @@ func DefaultRateLimits() RateLimits {
 	}
 }
 
-// Validate reports every problem with l.
+// WithDefaults returns l, or DefaultRateLimits if l is zero: a zero
+// RateLimits means the defaults, not "no limits" (that is Off).
+func (l RateLimits) WithDefaults() RateLimits {
+	if l == (RateLimits{}) {
+		return DefaultRateLimits()
+	}
+	return l
+}
+
+// Validate reports every problem with l, its defaults filled, in a fixed
+// order.
 func (l RateLimits) Validate() error {
+	l = l.WithDefaults()
 	var errs []error
-	for name, r := range map[string]Rate{"Queries": l.Queries, "Fragments": l.Fragments, "Registrations": l.Registrations} {
-		if r.PerMinute < 0 || math.IsNaN(r.PerMinute) || math.IsInf(r.PerMinute, 0) || r.Burst < 0 || (r.PerMinute > 0 && r.Burst == 0) {
-			errs = append(errs, fmt.Errorf("gateway: rate limit %s: want PerMinute >= 0 and Burst >= 1", name))
+	for _, c := range []struct {
+		name string
+		r    Rate
+	}{{"Queries", l.Queries}, {"Fragments", l.Fragments}, {"Registrations", l.Registrations}} {
+		if r := c.r; r.PerMinute < 0 || math.IsNaN(r.PerMinute) || math.IsInf(r.PerMinute, 0) || r.Burst < 0 || (r.PerMinute > 0 && r.Burst == 0) {
+			errs = append(errs, fmt.Errorf("gateway: rate limit %s: want PerMinute >= 0 and Burst >= 1", c.name))
 		}
 	}
 	return errors.Join(errs...)

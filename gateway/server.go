@@ -32,8 +32,9 @@ type Config struct {
 	Audit AuditQueries
 }
 
-// Validate reports every problem with c.
+// Validate reports every problem with c, its defaults filled.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	var errs []error
 	if c.MaxBodyBytes <= 0 {
 		errs = append(errs, errors.New("gateway: MaxBodyBytes must be positive"))
@@ -41,8 +42,11 @@ func (c Config) Validate() error {
 	if c.QueryWait <= 0 {
 		errs = append(errs, errors.New("gateway: QueryWait must be positive"))
 	}
-	if c.ReadTimeout <= 0 || c.IdleTimeout <= 0 {
-		errs = append(errs, errors.New("gateway: ReadTimeout and IdleTimeout must be positive"))
+	if c.ReadTimeout <= 0 {
+		errs = append(errs, errors.New("gateway: ReadTimeout must be positive"))
+	}
+	if c.IdleTimeout <= 0 {
+		errs = append(errs, errors.New("gateway: IdleTimeout must be positive"))
 	}
 	if c.WriteTimeout <= c.QueryWait {
 		errs = append(errs, errors.New("gateway: WriteTimeout must exceed QueryWait"))
@@ -58,8 +62,9 @@ func DefaultConfig() Config {
 		Limits: DefaultRateLimits()}
 }
 
-// WithDefaults fills c's zero fields from DefaultConfig. A zero Limits
-// takes the default limits (Limits.Off turns them all off).
+// WithDefaults returns c with its zero fields filled from DefaultConfig
+// (a zero WriteTimeout also exceeds QueryWait by 30s). A zero Limits takes
+// the default limits (Limits.Off turns them all off).
 func (c Config) WithDefaults() Config {
 	d := DefaultConfig()
 	if c.MaxBodyBytes == 0 {
@@ -77,9 +82,7 @@ func (c Config) WithDefaults() Config {
 	if c.IdleTimeout == 0 {
 		c.IdleTimeout = d.IdleTimeout
 	}
-	if c.Limits == (RateLimits{}) {
-		c.Limits = d.Limits
-	}
+	c.Limits = c.Limits.WithDefaults()
 	return c
 }
 
@@ -97,8 +100,9 @@ type Server struct {
 	closeStreams context.CancelFunc
 }
 
-// New returns the API handler.
+// New returns the API handler; cfg's zero fields take their defaults.
 func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

@@ -54,7 +54,7 @@ func (b *busAuth) Authorize(token string) (eventlog.Grant, bool) {
 	return eventlog.Grant{
 		Name:      id,
 		Publish:   []string{subjects.Query(id)},
-		Subscribe: []string{subjects.Inbox(id) + ".>", subjects.Answers(id)},
+		Subscribe: []string{subjects.Inboxes(id), subjects.Answers(id)},
 	}, true
 }
 

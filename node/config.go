@@ -3,12 +3,12 @@ package node
 import (
 	"context"
 	"errors"
-	"github.com/cmem/cmem/projectors/graphmem"
 	"time"
 
 	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/gateway"
 	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/graphmem"
 	"github.com/cmem/cmem/projectors/snapshot"
 	"github.com/cmem/cmem/resources"
 	"github.com/cmem/cmem/vectors"
@@ -17,6 +17,17 @@ import (
 
 // Config is everything a node needs; cmd/cmem fills it from flags and CMEM_*
 // environment variables.
+//
+// Every configuration type in cmem follows one idiom, this one included:
+// WithDefaults (value receiver) returns a copy with the zero fields
+// filled, never mutates its receiver, and changes nothing when applied
+// twice; Validate reports every problem at once (errors.Join, each message
+// naming the package and the field) and judges the configuration with its
+// defaults filled, so a zero field is never wrong by itself; and the
+// constructor does c = c.WithDefaults() and then c.Validate(). A type
+// without defaults (app.Config, mcp.Config) has Validate only. A
+// configuration nested in another (Workers, Gateway, Snapshots, …) keeps
+// its zero fields here: the constructor that takes it fills them.
 type Config struct {
 	// Role is what this process runs: RoleServe (everything), RoleGateway
 	// (HTTP and NATS ingress) or RoleWorker (the pipeline's workers). Every
@@ -123,7 +134,10 @@ const (
 func (c Config) serves() bool { return c.Role != RoleWorker }
 func (c Config) works() bool  { return c.Role != RoleGateway }
 
-func (c *Config) setDefaults() {
+// WithDefaults returns c with its zero fields filled: Role serve, HTTPAddr
+// 127.0.0.1:8080, ReadWait 5s, QueryRetain DefaultQueryRetain, Source
+// cmem/serve.
+func (c Config) WithDefaults() Config {
 	if c.Role == "" {
 		c.Role = RoleServe
 	}
@@ -139,14 +153,17 @@ func (c *Config) setDefaults() {
 	if c.Source == "" {
 		c.Source = "cmem/serve"
 	}
+	return c
 }
 
 // DefaultQueryRetain is how many finished queries a process keeps in memory
 // unless configured otherwise.
 const DefaultQueryRetain = 10_000
 
-// Validate reports every problem with c.
+// Validate reports every problem with c, its defaults filled, and with
+// the snapshot and audit settings it carries.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	var errs []error
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("node: DataDir (CMEM_DATA) is required"))

@@ -91,7 +91,7 @@ type Node struct {
 // It returns once the in-memory projections have caught up with the log as
 // it was at start, so the first request sees every event written before.
 func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) {
-	cfg.setDefaults()
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/events/eventlog/logtest"
+	"github.com/cmem/cmem/events/subjects"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/access/accesstest"
@@ -92,7 +93,7 @@ func TestMalformedEventsAreDeadLetteredAndTheStreamFlows(t *testing.T) {
 	}
 	wantReason := []string{"not JSON", "missing property 'agent'", "unknown event type"}
 	for i, m := range dl {
-		if m.Subject != eventlog.DeadLetterSubject("access", badRevs[i]) {
+		if m.Subject != subjects.DeadLetter("access", badRevs[i]) {
 			t.Errorf("dead letter %d on %s", i, m.Subject)
 		}
 		if reason := m.Header.Get(eventlog.ReasonHeader); !strings.Contains(reason, wantReason[i]) {

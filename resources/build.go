@@ -26,7 +26,7 @@ const (
 // A knowledge_base with a "path" reads its files here, once: the tool
 // serves the documents as they were when it was built.
 func Build(id, kind, description string, config json.RawMessage, opts Options) (Tool, error) {
-	opts.setDefaults()
+	opts = opts.WithDefaults()
 	if err := opts.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: options: %w", ErrConfig, err)
 	}

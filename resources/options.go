@@ -70,7 +70,9 @@ const (
 	MaxTopK                     = 10
 )
 
-func (o *Options) setDefaults() {
+// WithDefaults returns o with its zero fields filled: the Default*
+// limits, a client of its own for HTTPClient, os.LookupEnv for LookupEnv.
+func (o Options) WithDefaults() Options {
 	if o.HTTPClient == nil {
 		o.HTTPClient = &http.Client{}
 	}
@@ -85,6 +87,7 @@ func (o *Options) setDefaults() {
 	setDefault(&o.MaxExpressionDepth, DefaultMaxExpressionDepth)
 	setDefault(&o.MaxHTTPTimeout, DefaultMaxHTTPTimeout)
 	setDefault(&o.MaxHTTPResponseBytes, DefaultMaxHTTPResponseBytes)
+	return o
 }
 
 func setDefault[T int | time.Duration](v *T, def T) {
@@ -93,9 +96,10 @@ func setDefault[T int | time.Duration](v *T, def T) {
 	}
 }
 
-// Validate reports every problem with o at once. Build calls it after
-// applying the defaults, so only negative limits are errors.
+// Validate reports every problem with o at once, its defaults filled, so
+// only negative limits are errors.
 func (o Options) Validate() error {
+	o = o.WithDefaults()
 	var errs []error
 	for _, l := range []struct {
 		name string

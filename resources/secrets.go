@@ -89,7 +89,7 @@ func CheckSecrets(kind string, config json.RawMessage, opts Options) error {
 	if kind != "http" || len(config) == 0 {
 		return nil
 	}
-	opts.setDefaults()
+	opts = opts.WithDefaults()
 	var cfg struct {
 		Headers map[string]headerValue `json:"headers"`
 	}

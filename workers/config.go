@@ -22,18 +22,23 @@ type Config struct {
 	Group string
 }
 
-func (c *Config) setDefaults() {
-	c.SetDefaults()
+// WithDefaults returns c with its zero fields filled, the pipeline's
+// (app.PipelineConfig.WithDefaults) included: AckWait 5s, Group "cmem".
+func (c Config) WithDefaults() Config {
+	c.PipelineConfig = c.PipelineConfig.WithDefaults()
 	if c.AckWait == 0 {
 		c.AckWait = 5 * time.Second
 	}
 	if c.Group == "" {
 		c.Group = "cmem"
 	}
+	return c
 }
 
-// Validate reports every problem with c.
+// Validate reports every problem with c, its defaults filled, the
+// pipeline's included.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	errs := []error{c.PipelineConfig.Validate()}
 	if c.AckWait < time.Second {
 		errs = append(errs, errors.New("workers: AckWait must be at least 1s (in-progress acknowledgements go every AckWait/3)"))

@@ -24,7 +24,7 @@ type Pipeline struct {
 // NewPipeline returns a pipeline over a's use cases; cfg's zero fields take
 // defaults. bus publishes answers to NATS callers; nil publishes none.
 func NewPipeline(cfg Config, a *app.App, queries app.QueryStates, bus Publisher, logger *slog.Logger) (*Pipeline, error) {
-	cfg.setDefaults()
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

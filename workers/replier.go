@@ -8,18 +8,11 @@ import (
 	"github.com/cmem/cmem/events/subjects"
 )
 
-// AnswersSubject is where every answer of a user is published, for callers
-// that subscribe rather than wait on a reply subject.
-func AnswersSubject(user string) string { return "cmem.answers." + user }
-
-// QuerySubject is where a user publishes queries onto the bus.
-func QuerySubject(user string) string { return "cmem.query." + user }
-
 // reply publishes a finished query, as its user may see it now
 // (app.Pipeline.Delivery), on its reply subject if it came over the bus and
-// on the user's answers subject. Delivery is at least once: a redelivered
-// QueryAnswered publishes again, which a request-reply caller ignores after
-// its first answer.
+// on the user's answers subject (subjects.Answers). Delivery is at least
+// once: a redelivered QueryAnswered publishes again, which a request-reply
+// caller ignores after its first answer.
 func (p *Pipeline) reply(ctx context.Context, rec events.Record) error {
 	if p.bus == nil {
 		return nil
@@ -43,5 +36,5 @@ func (p *Pipeline) reply(ctx context.Context, rec events.Record) error {
 			return err
 		}
 	}
-	return p.bus.Publish(AnswersSubject(d.User), body)
+	return p.bus.Publish(subjects.Answers(d.User), body)
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/events/subjects"
 	"github.com/cmem/cmem/internal/tracing"
 )
 
@@ -108,7 +109,7 @@ func NewRouter(p *Pipeline, bus Bus, logger *slog.Logger) (*message.Router, erro
 func durable(stream, name string, ackWait time.Duration) wmjs.ResourceInitializer {
 	return func(ctx context.Context, js jetstream.JetStream, _ string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
 		c, err := js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
-			Durable: name, FilterSubject: eventlog.Subject("queries") + ".>", AckPolicy: jetstream.AckExplicitPolicy,
+			Durable: name, FilterSubject: subjects.EventsUnder("queries"), AckPolicy: jetstream.AckExplicitPolicy,
 			AckWait: ackWait, MaxDeliver: 20, DeliverPolicy: jetstream.DeliverAllPolicy, MaxAckPending: 1024,
 		})
 		if err != nil {

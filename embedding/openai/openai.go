@@ -54,7 +54,9 @@ type Config struct {
 	HTTPClient *http.Client
 }
 
-func (c *Config) setDefaults() {
+// WithDefaults returns c with its zero fields filled from the Default*
+// constants; a zero Dims takes the native size of a known Model.
+func (c Config) WithDefaults() Config {
 	if c.BaseURL == "" {
 		c.BaseURL = DefaultBaseURL
 	}
@@ -70,12 +72,13 @@ func (c *Config) setDefaults() {
 	if c.Timeout == 0 {
 		c.Timeout = DefaultTimeout
 	}
+	return c
 }
 
 // Validate reports every problem of the configuration after defaults are
 // applied, joined, each wrapping embedding.ErrConfig.
 func (c Config) Validate() error {
-	c.setDefaults()
+	c = c.WithDefaults()
 	var errs []error
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{embedding.ErrConfig}, args...)...))
@@ -112,10 +115,10 @@ var _ embedding.Embedder = (*Embedder)(nil)
 
 // New validates cfg and returns the embedder.
 func New(cfg Config) (*Embedder, error) {
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	cfg.setDefaults()
 	cc := goopenai.DefaultConfig(cfg.APIKey)
 	cc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	if cfg.HTTPClient != nil {

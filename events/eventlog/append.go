@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/subjects"
 	"github.com/cmem/cmem/internal/tracing"
 )
 
@@ -132,7 +133,7 @@ func (l *Log) message(ctx context.Context, e events.Envelope) (*nats.Msg, error)
 	if limit := l.MaxEventBytes(); int64(len(raw)) > limit {
 		return nil, fmt.Errorf("%w: %s encodes to %d bytes, the limit is %d", ErrTooLarge, e.Type, len(raw), limit)
 	}
-	msg := nats.NewMsg(Subject(e.Subject))
+	msg := nats.NewMsg(subjects.Event(e.Subject))
 	msg.Data = raw
 	msg.Header.Set(TypeHeader, e.Type)
 	tracing.Inject(ctx, tracing.Header(msg.Header))

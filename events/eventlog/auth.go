@@ -4,6 +4,8 @@ import (
 	"crypto/subtle"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"github.com/cmem/cmem/events/subjects"
 )
 
 // Grant is what an authenticated bus client may do. Nil lists with All
@@ -65,18 +67,14 @@ func (a serverAuth) Check(c server.ClientAuthentication) bool {
 	return true
 }
 
-// ReaderInbox is the inbox prefix a reader must set
-// (nats.CustomInboxPrefix): replies to its JetStream requests and its push
-// deliveries go there. It lies outside _INBOX, so it never meets a user's.
-const ReaderInbox = "_CMEM_READER"
-
 // ReaderGrant is the read-only grant for analytics consumers of the event
-// stream: stream info, get-by-sequence, consumers on the stream and their
-// deliveries, live core subscriptions on the event subjects. It cannot
-// publish an event, delete, purge or reconfigure a stream, delete a
-// consumer, acknowledge, or read a user's inbox or answers; it may not
-// create, bind to or pull from the consumers named in protected (cmem's own
-// durable consumers), which would reconfigure them or steal their messages.
+// stream, who set subjects.ReaderInbox as their inbox prefix: stream info,
+// get-by-sequence, consumers on the stream and their deliveries, live core
+// subscriptions on the event subjects. It cannot publish an event, delete,
+// purge or reconfigure a stream, delete a consumer, acknowledge, or read a
+// user's inbox or answers; it may not create, bind to or pull from the
+// consumers named in protected (cmem's own durable consumers), which would
+// reconfigure them or steal their messages.
 func ReaderGrant(stream string, protected ...string) Grant {
 	var deny []string
 	for _, c := range protected {
@@ -96,14 +94,14 @@ func ReaderGrant(stream string, protected ...string) Grant {
 			"$JS.API.CONSUMER.MSG.NEXT." + stream + ".*",
 			"$JS.FC." + stream + ".>",
 		},
-		Subscribe: []string{ReaderInbox + ".>", EventsRoot + ".>"},
+		Subscribe: []string{subjects.ReaderInboxes, subjects.AllEvents},
 	}
 }
 
 // nonEmpty keeps an empty allow list from meaning "no restriction".
 func nonEmpty(s []string) []string {
 	if len(s) == 0 {
-		return []string{"_cmem.nothing"}
+		return []string{subjects.Nothing}
 	}
 	return s
 }

@@ -55,13 +55,10 @@ type Config struct {
 // otherwise.
 const DefaultStream = "CMEM_EVENTS"
 
-// Subject roots. Everything under EventsRoot is in Stream, in log order.
-const (
-	EventsRoot     = "cmem.events"
-	DeadLetterRoot = "cmem.deadletter"
-)
-
-func (c *Config) setDefaults() {
+// WithDefaults returns c with its zero fields filled: Host 127.0.0.1, Port
+// 4222, Stream DefaultStream, DeadLetterStream CMEM_DEADLETTER, Replicas
+// 1, DuplicateWindow 10m, Name "cmem".
+func (c Config) WithDefaults() Config {
 	if c.Host == "" {
 		c.Host = "127.0.0.1"
 	}
@@ -83,10 +80,12 @@ func (c *Config) setDefaults() {
 	if c.Name == "" {
 		c.Name = "cmem"
 	}
+	return c
 }
 
-// Validate reports every problem with c at once.
+// Validate reports every problem with c at once, its defaults filled.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	var errs []error
 	if c.URL == "" && c.DataDir == "" {
 		errs = append(errs, errors.New("eventlog: DataDir is required for the embedded server"))
@@ -95,7 +94,7 @@ func (c Config) Validate() error {
 		errs = append(errs, fmt.Errorf("eventlog: Replicas %d out of range 1..5", c.Replicas))
 	}
 	if c.URL == "" && c.Replicas > 1 {
-		errs = append(errs, errors.New("eventlog: the embedded server holds one replica"))
+		errs = append(errs, fmt.Errorf("eventlog: Replicas %d: the embedded server holds one replica", c.Replicas))
 	}
 	if c.SyncInterval < 0 {
 		errs = append(errs, errors.New("eventlog: SyncInterval must not be negative"))

@@ -8,6 +8,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/cmem/cmem/events/subjects"
 )
 
 // Headers of a dead letter.
@@ -18,16 +20,11 @@ const (
 	SubjectHeader  = "Cmem-Subject"
 )
 
-// DeadLetterSubject is where consumer's dead letter for revision rev lives.
-func DeadLetterSubject(consumer string, rev uint64) string {
-	return DeadLetterRoot + "." + consumer + "." + strconv.FormatUint(rev, 10)
-}
-
 // DeadLetter records that consumer could not use the event at rev, with the
 // reason. It is idempotent: a projection rebuilt from the log meets the same
 // bad event again, and the dead letter is written once, by subject.
 func (l *Log) DeadLetter(ctx context.Context, consumer string, m Msg, reason string) error {
-	subj := DeadLetterSubject(consumer, m.Revision)
+	subj := subjects.DeadLetter(consumer, m.Revision)
 	msg := nats.NewMsg(subj)
 	msg.Data = m.Data
 	msg.Header.Set(ReasonHeader, reason)
@@ -44,7 +41,7 @@ func (l *Log) DeadLetter(ctx context.Context, consumer string, m Msg, reason str
 // DeadLetters returns the dead letters recorded so far for consumer, oldest
 // first, for operators and tests.
 func (l *Log) DeadLetters(ctx context.Context, consumer string) ([]*jetstream.RawStreamMsg, error) {
-	filter := DeadLetterRoot + "." + consumer + ".>"
+	filter := subjects.DeadLettersOf(consumer)
 	var out []*jetstream.RawStreamMsg
 	for seq := uint64(1); ; {
 		m, err := l.dlq.GetMsg(ctx, seq, jetstream.WithGetMsgSubject(filter))

@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/subjects"
 )
 
 // Log is an open event log. It is safe for concurrent use.
@@ -39,7 +40,7 @@ type Log struct {
 // and provisions both streams. Provisioning is idempotent: an existing stream
 // is updated to the configuration, never recreated.
 func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Log, error) {
-	cfg.setDefaults()
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -85,7 +86,7 @@ func (l *Log) provision(ctx context.Context) error {
 	l.stream, err = l.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        l.cfg.Stream,
 		Description: "cmem event log: the only source of truth",
-		Subjects:    []string{EventsRoot + ".>"},
+		Subjects:    []string{subjects.AllEvents},
 		Storage:     jetstream.FileStorage,
 		Retention:   jetstream.LimitsPolicy,
 		Replicas:    l.cfg.Replicas,
@@ -104,7 +105,7 @@ func (l *Log) provision(ctx context.Context) error {
 	l.dlq, err = l.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        l.cfg.DeadLetterStream,
 		Description: "cmem dead letters: events a consumer could not use, with the reason",
-		Subjects:    []string{DeadLetterRoot + ".>"},
+		Subjects:    []string{subjects.AllDeadLetters},
 		Storage:     jetstream.FileStorage,
 		Replicas:    l.cfg.Replicas,
 		Duplicates:  l.cfg.DuplicateWindow,
@@ -169,11 +170,6 @@ func (l *Log) ConnectURL() string {
 	return strings.Replace(u, "nats://", "nats://"+l.cfg.InternalToken+"@", 1)
 }
 
-// Subject maps an envelope subject ("users/alice") to its NATS subject.
-func Subject(envelopeSubject string) string {
-	return EventsRoot + "." + strings.ReplaceAll(envelopeSubject, "/", ".")
-}
-
 // Head returns the revision of the newest event whose envelope subject
 // matches filter, a prefix such as "grants/" or an exact subject; "" means
 // any event. It is 0 when there is none. The answer comes from the stream
@@ -187,9 +183,10 @@ func (l *Log) Head(ctx context.Context, filter string) (uint64, error) {
 		}
 		return info.State.LastSeq, nil
 	}
-	subj := Subject(strings.TrimSuffix(filter, "/"))
-	if strings.HasSuffix(filter, "/") {
-		subj += ".>"
+	prefix, under := strings.CutSuffix(filter, "/")
+	subj := subjects.Event(prefix)
+	if under {
+		subj = subjects.EventsUnder(prefix)
 	}
 	m, err := retryLost(ctx, func(ctx context.Context) (*jetstream.RawStreamMsg, error) {
 		return l.stream.GetLastMsgForSubject(ctx, subj)

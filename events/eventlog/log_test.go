@@ -13,6 +13,7 @@ import (
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/events/eventlog/logtest"
+	"github.com/cmem/cmem/events/subjects"
 )
 
 func newEvent(t *testing.T, p events.Payload) events.Envelope {
@@ -159,7 +160,7 @@ func TestDeadLetterIsIdempotent(t *testing.T) {
 	if len(dl) != 1 {
 		t.Fatalf("%d dead letters, want 1", len(dl))
 	}
-	if dl[0].Header.Get(eventlog.ReasonHeader) != "not JSON" || string(dl[0].Data) != "junk" || dl[0].Subject != eventlog.DeadLetterSubject("access", 7) {
+	if dl[0].Header.Get(eventlog.ReasonHeader) != "not JSON" || string(dl[0].Data) != "junk" || dl[0].Subject != subjects.DeadLetter("access", 7) {
 		t.Fatalf("dead letter %+v", dl[0])
 	}
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/cmem/cmem/events/subjects"
 )
 
 // Read returns every stored event whose envelope subject matches filter (a
@@ -17,7 +19,7 @@ import (
 // following the log.
 func (l *Log) Read(ctx context.Context, filter string) ([]Msg, error) {
 	cons, err := l.js.OrderedConsumer(ctx, l.cfg.Stream, jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{Subject(filter)}, DeliverPolicy: jetstream.DeliverAllPolicy})
+		FilterSubjects: []string{subjects.Event(filter)}, DeliverPolicy: jetstream.DeliverAllPolicy})
 	if err != nil {
 		return nil, fmt.Errorf("eventlog: read %s: %w", filter, err)
 	}

@@ -12,6 +12,13 @@ import (
 // QueryPrefix is where users publish queries: QueryPrefix+<user id>.
 const QueryPrefix = "cmem.query."
 
+// QueryWildcard matches every user's query subject; the NATS ingress
+// listens on it.
+const QueryWildcard = QueryPrefix + "*"
+
+// AnswersPrefix is where answers are published: AnswersPrefix+<user id>.
+const AnswersPrefix = "cmem.answers."
+
 // InboxRoot is the root of every reply inbox; a user's inboxes are under
 // InboxRoot.<user>. (clients set nats.CustomInboxPrefix(Inbox(user))).
 const InboxRoot = "_INBOX"
@@ -23,12 +30,21 @@ var ErrReplyForbidden = errors.New("reply subject outside the caller's inboxes")
 // Query is the subject user publishes queries on.
 func Query(user string) string { return QueryPrefix + user }
 
-// Answers is where every answer of user is published.
-func Answers(user string) string { return "cmem.answers." + user }
+// QueryUser is the user a query subject (Query(user)) names; the ingress
+// takes it as the publisher's identity, which the bus permissions vouch
+// for.
+func QueryUser(subject string) string { return strings.TrimPrefix(subject, QueryPrefix) }
+
+// Answers is where every answer of user is published, for callers that
+// subscribe rather than wait on a reply subject.
+func Answers(user string) string { return AnswersPrefix + user }
 
 // Inbox is the inbox prefix user's clients must use; the user may
-// subscribe to Inbox(user)+".>" and nothing else under InboxRoot.
+// subscribe to Inboxes(user) and nothing else under InboxRoot.
 func Inbox(user string) string { return InboxRoot + "." + user }
+
+// Inboxes matches every inbox of user: Inbox(user)+".>".
+func Inboxes(user string) string { return Inbox(user) + ".>" }
 
 // ReplyAllowed reports whether cmem may publish a reply for user on reply:
 // only a literal subject under _INBOX.<user>. qualifies, so neither an

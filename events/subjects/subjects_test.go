@@ -42,3 +42,30 @@ func FuzzReplyAllowed(f *testing.F) {
 		}
 	})
 }
+
+// The names are the wire contract with clients, the stream configuration
+// and deploy/nats.conf: they must never change.
+func TestWireNames(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{subjects.Query("alice"), "cmem.query.alice"},
+		{subjects.QueryWildcard, "cmem.query.*"},
+		{subjects.QueryUser("cmem.query.alice"), "alice"},
+		{subjects.Answers("alice"), "cmem.answers.alice"},
+		{subjects.Inbox("alice"), "_INBOX.alice"},
+		{subjects.Inboxes("alice"), "_INBOX.alice.>"},
+		{subjects.AllEvents, "cmem.events.>"},
+		{subjects.Event("grants/user-agent/u/a"), "cmem.events.grants.user-agent.u.a"},
+		{subjects.Event("queries/*/q1"), "cmem.events.queries.*.q1"},
+		{subjects.EventsUnder("queries"), "cmem.events.queries.>"},
+		{subjects.AllDeadLetters, "cmem.deadletter.>"},
+		{subjects.DeadLetter("access", 7), "cmem.deadletter.access.7"},
+		{subjects.DeadLettersOf("access"), "cmem.deadletter.access.>"},
+		{subjects.ReaderInbox, "_CMEM_READER"},
+		{subjects.ReaderInboxes, "_CMEM_READER.>"},
+		{subjects.Nothing, "_cmem.nothing"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

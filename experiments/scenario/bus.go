@@ -8,6 +8,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/cmem/cmem/events/subjects"
 )
 
 // streamName is the stream cmem keeps its log in (README: consuming the log
@@ -54,7 +56,7 @@ func resourceCalls(ctx context.Context, natsURL, token string) ([]resourceCall, 
 		return nil, err
 	}
 	head := info.State.LastSeq
-	cons, err := st.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{"cmem.events.queries.>"}})
+	cons, err := st.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subjects.EventsUnder("queries")}})
 	if err != nil {
 		return nil, err
 	}

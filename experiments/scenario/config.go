@@ -7,7 +7,7 @@ import (
 )
 
 // Config says which scenario to run, how big, and against which cmem.
-// Zero fields take the defaults of Defaults.
+// Zero fields take the defaults of Defaults (WithDefaults).
 type Config struct {
 	Scenario int    // 1, 2 or 3
 	Out      string // directory for report.md, results.json and the SVGs
@@ -58,7 +58,9 @@ var Defaults = Config{
 	Participants:   []string{"all", "expert"},
 }
 
-func (c *Config) setDefaults() {
+// WithDefaults returns c with its zero fields taken from Defaults, and
+// Provenance "transitive".
+func (c Config) WithDefaults() Config {
 	if len(c.Overlaps) == 0 {
 		c.Overlaps = Defaults.Overlaps
 	}
@@ -86,34 +88,41 @@ func (c *Config) setDefaults() {
 	if c.Seed == 0 {
 		c.Seed = Defaults.Seed
 	}
+	return c
 }
 
-// Validate reports every problem with c.
+// Validate reports every problem with c, its defaults filled.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	var errs []error
 	if c.Scenario < 1 || c.Scenario > 3 {
-		errs = append(errs, fmt.Errorf("scenario: scenario must be 1, 2 or 3, not %d", c.Scenario))
+		errs = append(errs, fmt.Errorf("scenario: Scenario must be 1, 2 or 3, not %d", c.Scenario))
 	}
 	if c.Out == "" {
-		errs = append(errs, errors.New("scenario: an output directory is required"))
+		errs = append(errs, errors.New("scenario: Out (the output directory) is required"))
 	}
 	for _, o := range c.Overlaps {
 		if o < 0 || o > 100 {
-			errs = append(errs, fmt.Errorf("scenario: overlap %d%% outside 0..100", o))
+			errs = append(errs, fmt.Errorf("scenario: Overlaps: overlap %d%% outside 0..100", o))
 		}
 	}
 	if c.Users < 0 || c.Users > 50 {
-		errs = append(errs, fmt.Errorf("scenario: users %d outside 1..50", c.Users))
+		errs = append(errs, fmt.Errorf("scenario: Users %d outside 1..50", c.Users))
 	}
-	if c.QueriesPerUser < 0 || c.Objectives < 0 || c.PerCategory < 0 {
-		errs = append(errs, errors.New("scenario: sizes must not be negative"))
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"QueriesPerUser", c.QueriesPerUser}, {"Objectives", c.Objectives}, {"PerCategory", c.PerCategory}} {
+		if f.v < 0 {
+			errs = append(errs, fmt.Errorf("scenario: %s must not be negative, got %d", f.name, f.v))
+		}
 	}
 	if c.Provenance != "transitive" && c.Provenance != "direct" {
-		errs = append(errs, fmt.Errorf("scenario: provenance must be transitive or direct, not %q", c.Provenance))
+		errs = append(errs, fmt.Errorf("scenario: Provenance must be transitive or direct, not %q", c.Provenance))
 	}
 	errs = append(errs, checkModes(c.Coordination, c.Participants)...)
 	if c.URL != "" && (c.Token == "" || c.NATSToken == "") {
-		errs = append(errs, errors.New("scenario: a running cmem (URL) needs its admin token and its bus reader token"))
+		errs = append(errs, errors.New("scenario: a running cmem (URL) needs its admin token (Token) and its bus reader token (NATSToken)"))
 	}
 	return errors.Join(errs...)
 }

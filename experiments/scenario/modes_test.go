@@ -59,7 +59,7 @@ func TestScenario2ComparesCoordinationSchemes(t *testing.T) {
 // runs, naming what is allowed.
 func TestConfigRefusesUnknownSchemes(t *testing.T) {
 	cfg := Config{Scenario: 2, Out: t.TempDir(), Coordination: []string{"layered", "hierarchical"}, Participants: []string{"some"}}
-	cfg.setDefaults()
+	cfg = cfg.WithDefaults()
 	err := cfg.Validate()
 	if err == nil || !strings.Contains(err.Error(), `"hierarchical"`) || !strings.Contains(err.Error(), "shared_pool") || !strings.Contains(err.Error(), `"some"`) {
 		t.Fatalf("Validate: %v", err)

@@ -47,7 +47,7 @@ type env struct {
 // Run runs cfg's scenario and writes its report, results and charts to
 // cfg.Out.
 func Run(ctx context.Context, cfg Config) (*Results, error) {
-	cfg.setDefaults()
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

@@ -66,9 +66,21 @@ type Config struct {
 	Names func() []string
 }
 
-func (c *Config) setDefaults() {
+// A nil Embedder stands for semantic.New(), which aligns: WithDefaults
+// relies on it.
+var _ aligner = (*semantic.Embedder)(nil)
+
+// WithDefaults returns c with its zero fields filled from the Default*
+// constants; RouteThreshold and MemoryCoverage take their aligned defaults
+// when the embedder aligns, as a nil one (semantic) does. A nil Embedder
+// stays nil: New builds the semantic one, which can fail.
+func (c Config) WithDefaults() Config {
+	route, coverage := float32(DefaultRouteThreshold), float32(DefaultMemoryCoverage)
+	if _, aligns := c.Embedder.(aligner); aligns || c.Embedder == nil {
+		route, coverage = DefaultSemanticRouteThreshold, DefaultAlignedCoverage
+	}
 	if c.RouteThreshold == 0 {
-		c.RouteThreshold = DefaultRouteThreshold
+		c.RouteThreshold = route
 	}
 	if c.ReachWeight == 0 {
 		c.ReachWeight = DefaultReachWeight
@@ -80,17 +92,18 @@ func (c *Config) setDefaults() {
 		c.StopCoverage = DefaultStopCoverage
 	}
 	if c.MemoryCoverage == 0 {
-		c.MemoryCoverage = DefaultMemoryCoverage
+		c.MemoryCoverage = coverage
 	}
 	if c.MaxSentences == 0 {
 		c.MaxSentences = DefaultMaxSentences
 	}
+	return c
 }
 
 // Validate reports every problem of the configuration after defaults are
 // applied, joined, each wrapping llm.ErrConfig.
 func (c Config) Validate() error {
-	c.setDefaults()
+	c = c.WithDefaults()
 	var errs []error
 	if c.RouteThreshold < 0 || c.RouteThreshold > 1 {
 		errs = append(errs, fmt.Errorf("%w: RouteThreshold %v outside 0..1", llm.ErrConfig, c.RouteThreshold))
@@ -138,6 +151,7 @@ var _ llm.Provider = (*Provider)(nil)
 
 // New validates cfg and returns the provider.
 func New(cfg Config) (*Provider, error) {
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -148,15 +162,6 @@ func New(cfg Config) (*Provider, error) {
 		}
 		cfg.Embedder = e
 	}
-	if _, ok := cfg.Embedder.(aligner); ok {
-		if cfg.MemoryCoverage == 0 {
-			cfg.MemoryCoverage = DefaultAlignedCoverage
-		}
-		if cfg.RouteThreshold == 0 {
-			cfg.RouteThreshold = DefaultSemanticRouteThreshold
-		}
-	}
-	cfg.setDefaults()
 	return &Provider{cfg: cfg}, nil
 }
 

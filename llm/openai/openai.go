@@ -59,7 +59,10 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-func (c *Config) setDefaults() {
+// WithDefaults returns c with its zero fields filled from the Default*
+// constants and llm.DefaultPrompts. A negative MaxRetries stays negative:
+// it means no retries.
+func (c Config) WithDefaults() Config {
 	if c.BaseURL == "" {
 		c.BaseURL = DefaultOpenAIBaseURL
 	}
@@ -72,9 +75,6 @@ func (c *Config) setDefaults() {
 	if c.MaxRetries == 0 {
 		c.MaxRetries = DefaultMaxRetries
 	}
-	if c.MaxRetries < 0 {
-		c.MaxRetries = 0
-	}
 	if c.RetryBackoff == 0 {
 		c.RetryBackoff = DefaultRetryBackoff
 	}
@@ -82,12 +82,13 @@ func (c *Config) setDefaults() {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
+	return c
 }
 
 // Validate reports every problem of the configuration after defaults are
 // applied, joined, each wrapping llm.ErrConfig.
 func (c Config) Validate() error {
-	c.setDefaults()
+	c = c.WithDefaults()
 	var errs []error
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{llm.ErrConfig}, args...)...))
@@ -124,10 +125,10 @@ var _ llm.Provider = (*Provider)(nil)
 
 // New validates cfg and returns the provider.
 func New(cfg Config) (*Provider, error) {
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	cfg.setDefaults()
 	cc := goopenai.DefaultConfig(cfg.APIKey)
 	cc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	if cfg.HTTPClient != nil {
@@ -152,7 +153,7 @@ func (p *Provider) chat(ctx context.Context, req goopenai.ChatCompletionRequest)
 	req.Model = p.cfg.Model
 	req.Temperature = p.cfg.Temperature
 	var err error
-	for attempt := 0; attempt <= p.cfg.MaxRetries; attempt++ {
+	for attempt := 0; attempt <= max(p.cfg.MaxRetries, 0); attempt++ {
 		if attempt > 0 {
 			wait := p.cfg.RetryBackoff << (attempt - 1)
 			p.cfg.Logger.WarnContext(ctx, "llm: retrying chat completion",

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/events/subjects"
 )
 
 // samples holds one payload of every event type, to derive its subject.
@@ -106,7 +106,7 @@ func TestAsyncAPIDocumentsEveryEvent(t *testing.T) {
 		if got := get(messages[key], "payload", "allOf", "1", "properties", "schemaversion", "const"); got != fmt.Sprint(e.SchemaVersion) {
 			t.Errorf("%s: schemaversion %v, want %d", typ, got, e.SchemaVersion)
 		}
-		subject := eventlog.Subject(e.Subject)
+		subject := subjects.Event(e.Subject)
 		var matched []string
 		for pattern, ch := range channels {
 			if channelRegexp(pattern).MatchString(subject) && slices.Contains(channelMessages(ch), "#/components/messages/"+key) {

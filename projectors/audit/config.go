@@ -39,7 +39,8 @@ const (
 	defaultFlushInterval = 250 * time.Millisecond
 )
 
-func (c *Config) setDefaults() {
+// WithDefaults returns c with every unset field at its default.
+func (c Config) WithDefaults() Config {
 	if c.BatchSize == 0 {
 		c.BatchSize = defaultBatchSize
 	}
@@ -58,19 +59,16 @@ func (c *Config) setDefaults() {
 	if c.LagInterval == 0 {
 		c.LagInterval = time.Second
 	}
-}
-
-// WithDefaults returns c with every unset field at its default.
-func (c Config) WithDefaults() Config {
-	c.setDefaults()
 	return c
 }
 
 var databaseName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
 
-// Validate reports every problem with c at once. Zero durations and sizes
-// are valid (they mean the default); negative ones are not.
+// Validate reports every problem with c at once, its defaults filled: zero
+// durations and sizes are valid (they mean the default); negative ones are
+// not.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	var errs []error
 	if _, err := parseDSN(c.DSN); err != nil {
 		errs = append(errs, err)

@@ -33,7 +33,7 @@ type Projector struct {
 
 // NewProjector returns a projector from src into store; call Run.
 func NewProjector(cfg Config, src Source, store *Store, logger *slog.Logger) (*Projector, error) {
-	cfg.setDefaults()
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

@@ -2,10 +2,11 @@ package graphmem
 
 import (
 	"errors"
+	"fmt"
 )
 
 // Config tunes the projection and the traversal; zero fields take the
-// defaults of SetDefaults.
+// defaults of WithDefaults.
 type Config struct {
 	// K is the number of most similar queries the traversal starts from
 	// (paper Eq. 4: k ∈ {1, 2}). Default 2.
@@ -25,8 +26,9 @@ type Config struct {
 	PerUser int
 }
 
-// SetDefaults fills the zero fields.
-func (c *Config) SetDefaults() {
+// WithDefaults returns c with its zero fields filled (the defaults listed
+// with each field).
+func (c Config) WithDefaults() Config {
 	def := func(v *int, d int) {
 		if *v == 0 {
 			*v = d
@@ -41,19 +43,24 @@ func (c *Config) SetDefaults() {
 	if c.EdgeThreshold == 0 {
 		c.EdgeThreshold = 0.5
 	}
+	return c
 }
 
-// Validate reports every problem with c.
+// Validate reports every problem with c, its defaults filled.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	var errs []error
-	if c.K < 1 || c.M < 1 {
-		errs = append(errs, errors.New("graphmem: K and M must be at least 1"))
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"K", c.K}, {"M", c.M}, {"MaxQueries", c.MaxQueries}, {"MaxInsights", c.MaxInsights},
+		{"MaxInteractions", c.MaxInteractions}, {"PerUser", c.PerUser}} {
+		if f.v < 1 {
+			errs = append(errs, fmt.Errorf("graphmem: %s must be at least 1, got %d", f.name, f.v))
+		}
 	}
 	if c.EdgeThreshold <= -1 || c.EdgeThreshold > 1 {
 		errs = append(errs, errors.New("graphmem: EdgeThreshold must be within (-1, 1]"))
-	}
-	if c.MaxQueries < 1 || c.MaxInsights < 1 || c.MaxInteractions < 1 || c.PerUser < 1 {
-		errs = append(errs, errors.New("graphmem: MaxQueries, MaxInsights, MaxInteractions and PerUser must be at least 1"))
 	}
 	return errors.Join(errs...)
 }

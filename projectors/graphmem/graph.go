@@ -95,7 +95,7 @@ type pending struct{ user, id string }
 
 // New returns an empty projection embedding with e.
 func New(cfg Config, e embedding.Embedder) (*Projection, error) {
-	cfg.SetDefaults()
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

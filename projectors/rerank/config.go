@@ -63,8 +63,9 @@ func (c Config) WithDefaults() Config {
 	return c
 }
 
-// Validate reports every problem with c (after WithDefaults).
+// Validate reports every problem with c, its defaults filled.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	var errs []error
 	if c.Candidates < 2 || c.Candidates > 100 {
 		errs = append(errs, fmt.Errorf("rerank: Candidates must be within 2..100, got %d", c.Candidates))
@@ -72,8 +73,11 @@ func (c Config) Validate() error {
 	if c.Labelled < 2 || c.Labelled%2 != 0 || c.Labelled > c.Candidates {
 		errs = append(errs, fmt.Errorf("rerank: Labelled must be even, at least 2 and at most Candidates, got %d", c.Labelled))
 	}
-	if c.Weight <= 0 || c.Rate <= 0 {
-		errs = append(errs, errors.New("rerank: Weight and Rate must be positive"))
+	if c.Weight <= 0 {
+		errs = append(errs, fmt.Errorf("rerank: Weight must be positive, got %g", c.Weight))
+	}
+	if c.Rate <= 0 {
+		errs = append(errs, fmt.Errorf("rerank: Rate must be positive, got %g", c.Rate))
 	}
 	if c.Prior < 0 || c.Prior > 1 {
 		errs = append(errs, fmt.Errorf("rerank: Prior must be within 0..1, got %g", c.Prior))

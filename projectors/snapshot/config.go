@@ -39,7 +39,8 @@ type Config struct {
 	Keep int
 }
 
-// WithDefaults returns c with zero fields set to their defaults.
+// WithDefaults returns c with its zero fields set to their defaults. A
+// negative Every or MinPeriod stays negative: it means none.
 func (c Config) WithDefaults() Config {
 	if c.Every == 0 {
 		c.Every = DefaultEvery
@@ -47,17 +48,15 @@ func (c Config) WithDefaults() Config {
 	if c.MinPeriod == 0 {
 		c.MinPeriod = DefaultMinPeriod
 	}
-	if c.MinPeriod < 0 {
-		c.MinPeriod = 0
-	}
 	if c.Keep == 0 {
 		c.Keep = DefaultKeep
 	}
 	return c
 }
 
-// Validate reports every problem with c.
+// Validate reports every problem with c, its defaults filled.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	var errs []error
 	if c.Keep < 0 {
 		errs = append(errs, errors.New("snapshot: Keep must not be negative"))

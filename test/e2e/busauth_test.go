@@ -11,7 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/events/subjects"
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
 )
@@ -203,7 +203,7 @@ func TestReaderGrantIsReadOnly(t *testing.T) {
 	total := streamMsgs(t, n, "CMEM_EVENTS")
 
 	var v violations
-	nc, err := nats.Connect(n.Log.ClientURL(), nats.Token(readerToken), nats.CustomInboxPrefix(eventlog.ReaderInbox))
+	nc, err := nats.Connect(n.Log.ClientURL(), nats.Token(readerToken), nats.CustomInboxPrefix(subjects.ReaderInbox))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func TestReaderGrantIsReadOnly(t *testing.T) {
 	}
 	// (a second connection: the ordered consumer's own clean-up, a delete
 	// of its ephemeral consumer, is refused too, harmlessly.)
-	nc2, err := nats.Connect(n.Log.ClientURL(), nats.Token(readerToken), nats.CustomInboxPrefix(eventlog.ReaderInbox),
+	nc2, err := nats.Connect(n.Log.ClientURL(), nats.Token(readerToken), nats.CustomInboxPrefix(subjects.ReaderInbox),
 		nats.ErrorHandler(v.handler))
 	if err != nil {
 		t.Fatal(err)

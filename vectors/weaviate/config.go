@@ -51,7 +51,9 @@ const (
 	DefaultMaxResults     = 10000
 )
 
-func (c Config) withDefaults() Config {
+// WithDefaults returns c with its zero fields filled from the Default*
+// constants; a nil Logger becomes slog.Default().
+func (c Config) WithDefaults() Config {
 	if c.Class == "" {
 		c.Class = DefaultClass
 	}
@@ -80,7 +82,7 @@ var classPattern = regexp.MustCompile(`^[A-Z][_0-9A-Za-z]{0,230}$`)
 // Validate reports every problem with the configuration after defaults are
 // applied, joined.
 func (c Config) Validate() error {
-	c = c.withDefaults()
+	c = c.WithDefaults()
 	var errs []error
 	if u, err := url.Parse(c.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("weaviate: URL %q must be http(s)://host[:port]", c.URL))
@@ -99,8 +101,11 @@ func (c Config) Validate() error {
 	if c.BatchSize < 0 {
 		errs = append(errs, fmt.Errorf("weaviate: BatchSize must be positive, got %d", c.BatchSize))
 	}
-	if c.RequestTimeout < 0 || c.StartupTimeout < 0 {
-		errs = append(errs, errors.New("weaviate: timeouts must be positive"))
+	if c.RequestTimeout < 0 {
+		errs = append(errs, fmt.Errorf("weaviate: RequestTimeout must be positive, got %s", c.RequestTimeout))
+	}
+	if c.StartupTimeout < 0 {
+		errs = append(errs, fmt.Errorf("weaviate: StartupTimeout must be positive, got %s", c.StartupTimeout))
 	}
 	if c.FlatSearchCutoff < 0 {
 		errs = append(errs, fmt.Errorf("weaviate: FlatSearchCutoff must not be negative, got %d", c.FlatSearchCutoff))

@@ -35,7 +35,7 @@ var _ vectors.Store = (*Store)(nil)
 // Open connects to Weaviate, waits until it is ready (bounded by
 // cfg.StartupTimeout and ctx) and creates the class if it does not exist.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
-	cfg = cfg.withDefaults()
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

@@ -134,7 +134,7 @@ func TestConfigValidate(t *testing.T) {
 			t.Errorf("Validate error does not mention %s: %v", want, err)
 		}
 	}
-	d := Config{}.withDefaults()
+	d := Config{}.WithDefaults()
 	if d.Class != DefaultClass || d.BatchSize != DefaultBatchSize || d.RequestTimeout != DefaultRequestTimeout {
 		t.Fatalf("defaults not applied: %+v", d)
 	}

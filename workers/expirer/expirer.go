@@ -40,17 +40,21 @@ type Config struct {
 	Clock func() time.Time
 }
 
-func (c *Config) setDefaults() {
+// WithDefaults returns c with its zero fields filled: Poll 1s, Clock
+// time.Now.
+func (c Config) WithDefaults() Config {
 	if c.Poll == 0 {
 		c.Poll = time.Second
 	}
 	if c.Clock == nil {
 		c.Clock = time.Now
 	}
+	return c
 }
 
-// Validate reports every problem with c.
+// Validate reports every problem with c, its defaults filled.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	var errs []error
 	if c.Source == "" {
 		errs = append(errs, errors.New("expirer: Source is required"))
@@ -74,7 +78,7 @@ type Expirer struct {
 
 // New returns an Expirer over graph and log.
 func New(cfg Config, graph Graph, log Log, logger *slog.Logger) (*Expirer, error) {
-	cfg.setDefaults()
+	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

@@ -5,7 +5,7 @@ import "errors"
 // Errors of the embedders.
 var (
 	// ErrEmbed wraps every failure to embed (network, status, bad reply).
-	ErrEmbed = errors.New("embed: embedding failed")
+	ErrEmbed = errors.New("embedding: failed")
 	// ErrConfig wraps every problem Validate finds in a configuration.
-	ErrConfig = errors.New("embed: invalid configuration")
+	ErrConfig = errors.New("embedding: invalid configuration")
 )

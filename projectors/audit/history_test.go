@@ -28,6 +28,15 @@ func historyOf(t *testing.T, steps []step) *audit.History {
 	return h
 }
 
+func mustEvent(t testing.TB, at time.Time, p events.Payload) events.Envelope {
+	t.Helper()
+	e, err := events.New(events.Meta{Source: "test", Actor: "admin", Time: at}, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 type step struct {
 	at time.Time
 	p  events.Payload

@@ -1,4 +1,4 @@
-package audit
+package clickhouse
 
 import (
 	"encoding/json"
@@ -8,22 +8,13 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/projectors/audit"
 )
 
 // Graph names in the grants table.
 const (
 	graphUserAgent     = "user_agent"
 	graphAgentResource = "agent_resource"
-)
-
-// Kinds of query_facts rows.
-const (
-	factSubmitted      = "submitted"
-	factAgentSelected  = "agent_selected"
-	factResourceCalled = "resource_called"
-	factAgentResponded = "agent_responded"
-	factAnswered       = "answered"
-	factFailed         = "failed"
 )
 
 // stamp is where and when an event happened, shared by every row it makes.
@@ -189,8 +180,8 @@ func (b *batch) addTyped(rec events.Record, st stamp) error {
 	case *events.QueryDelivered:
 		b.deliveries = append(b.deliveries, deliveryRowOf(st, p))
 	default:
-		if f, ok := queryFact(st, p); ok {
-			b.queryFacts = append(b.queryFacts, f)
+		if f, ok := audit.FactOf(p); ok {
+			b.queryFacts = append(b.queryFacts, queryFactRow{st, f.Query, f.User, f.Kind, f.Agent, f.Resource, round(f.Round)})
 		}
 	}
 	return nil
@@ -205,24 +196,6 @@ func (b *batch) addRead(st stamp, p *events.MemoryRead) {
 	for _, id := range p.Shared {
 		b.readFragments = append(b.readFragments, readFragmentRow{st, id, p.User, p.Agent, p.QueryID, events.TierShared, p.GraphRevision})
 	}
-}
-
-func queryFact(st stamp, p events.Payload) (queryFactRow, bool) {
-	switch p := p.(type) {
-	case *events.QuerySubmitted:
-		return queryFactRow{stamp: st, queryID: p.ID, user: p.User, kind: factSubmitted}, true
-	case *events.AgentSelected:
-		return queryFactRow{st, p.QueryID, p.User, factAgentSelected, p.Agent, "", round(p.Round)}, true
-	case *events.ResourceCalled:
-		return queryFactRow{st, p.QueryID, p.User, factResourceCalled, p.Agent, p.Resource, round(p.Round)}, true
-	case *events.AgentResponded:
-		return queryFactRow{st, p.QueryID, p.User, factAgentResponded, p.Agent, "", round(p.Round)}, true
-	case *events.QueryAnswered:
-		return queryFactRow{stamp: st, queryID: p.QueryID, user: p.User, kind: factAnswered}, true
-	case *events.QueryFailed:
-		return queryFactRow{stamp: st, queryID: p.QueryID, user: p.User, kind: factFailed}, true
-	}
-	return queryFactRow{}, false
 }
 
 // expiryNS is the expiry column of a grant: as access does, never 0 for a

@@ -1,4 +1,4 @@
-package audit_test
+package clickhouse_test
 
 import (
 	"context"
@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events/eventlog"
-	"github.com/cmem/cmem/projectors/audit"
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
 
 // TestRedeliveredBatchDoublesNothing writes batches a second time, as a
@@ -16,7 +16,7 @@ import (
 // answer must still equal the in-process one.
 func TestRedeliveredBatchDoublesNothing(t *testing.T) {
 	srv := clickhousetest.Shared(t)
-	r := newRig(t, srv, audit.Config{BatchSize: 500})
+	r := newRig(t, srv, clickhouse.Config{BatchSize: 500})
 	w := newWorkload(23, 8, 5, 6, 1500)
 	head := r.append(t, w.envs)
 	r.caughtUp(t)

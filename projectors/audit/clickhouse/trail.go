@@ -1,4 +1,4 @@
-package audit
+package clickhouse
 
 import (
 	"context"
@@ -6,24 +6,27 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/projectors/audit"
 )
 
-// Trail is the audit trail of one process, wired: the in-process History
-// (register it on the projection runner after graph), and with a DSN the
-// ClickHouse Store and its Projector. Service answers from ClickHouse when
-// there is one, else from the History.
+// Trail is the audit trail of one process, wired: the in-process
+// audit.History (register it on the projection runner after graph), and
+// with a DSN the ClickHouse Store and its Projector. Service answers from
+// ClickHouse when there is one, else from the History. It lives here, not
+// in package audit, because it builds the Store: audit imports nothing of
+// ClickHouse.
 type Trail struct {
-	History   *History
+	History   *audit.History
 	Store     *Store     // nil without ClickHouse
 	Projector *Projector // nil without ClickHouse
-	Service   *Service
+	Service   *audit.Service
 }
 
 // NewTrail builds the trail; cfg.DSN empty means in-process only. It does
 // no I/O: ClickHouse being down at start stops nothing.
 func NewTrail(cfg Config, graph *access.Graph, src Source, readWait time.Duration, logger *slog.Logger) (*Trail, error) {
-	t := &Trail{History: NewHistory(graph)}
-	var backend Backend = t.History
+	t := &Trail{History: audit.NewHistory(graph)}
+	var backend audit.Backend = t.History
 	if cfg.DSN != "" {
 		var err error
 		if t.Store, err = OpenStore(cfg.DSN, logger); err != nil {
@@ -36,7 +39,7 @@ func NewTrail(cfg Config, graph *access.Graph, src Source, readWait time.Duratio
 		backend = t.Store
 	}
 	var err error
-	if t.Service, err = NewService(ServiceConfig{ReadWait: readWait, Poll: 20 * time.Millisecond}, backend); err != nil {
+	if t.Service, err = audit.NewService(audit.ServiceConfig{ReadWait: readWait, Poll: 20 * time.Millisecond}, backend); err != nil {
 		t.Close()
 		return nil, err
 	}

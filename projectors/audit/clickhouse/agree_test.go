@@ -1,4 +1,4 @@
-package audit_test
+package clickhouse_test
 
 import (
 	"context"
@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/projectors/audit"
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
 
 // verdictCounts is how many reads and deliveries a comparison saw judged
@@ -140,7 +141,7 @@ func compareBackends(t *testing.T, r *rig, w *workload, seed uint64, visibleQues
 // every audit question exactly as the in-process history does.
 func TestBackendsAgreeOnRandomWorkload(t *testing.T) {
 	srv := clickhousetest.Shared(t)
-	r := newRig(t, srv, audit.Config{BatchSize: 700})
+	r := newRig(t, srv, clickhouse.Config{BatchSize: 700})
 	w := newWorkload(7, 12, 6, 8, 4000)
 	start := time.Now()
 	r.append(t, w.envs)

@@ -1,4 +1,4 @@
-package audit
+package clickhouse
 
 import (
 	"context"
@@ -8,16 +8,18 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ClickHouse/clickhouse-go/v2"
+	chgo "github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"github.com/cmem/cmem/projectors/audit"
 )
 
-// Store is the audit trail in ClickHouse. The Projector writes to it; as a
-// Backend it answers audit questions. It is safe for concurrent use, and
-// opening it does no I/O: a server that is down at start is only noticed,
-// and retried, by whoever uses it.
+// Store is the audit trail in ClickHouse. The Projector writes to it; as
+// an audit.Backend it answers audit questions. It is safe for concurrent
+// use, and opening it does no I/O: a server that is down at start is only
+// noticed, and retried, by whoever uses it.
 type Store struct {
-	opts   *clickhouse.Options
+	opts   *chgo.Options
 	db     string
 	conn   driver.Conn
 	logger *slog.Logger
@@ -25,6 +27,8 @@ type Store struct {
 	mu      sync.Mutex
 	ensured bool
 }
+
+var _ audit.Backend = (*Store)(nil)
 
 // OpenStore returns a Store for the database named by dsn.
 func OpenStore(dsn string, logger *slog.Logger) (*Store, error) {
@@ -39,7 +43,7 @@ func OpenStore(dsn string, logger *slog.Logger) (*Store, error) {
 	if opts.DialTimeout == 0 {
 		opts.DialTimeout = 5 * time.Second
 	}
-	conn, err := clickhouse.Open(opts)
+	conn, err := chgo.Open(opts)
 	if err != nil {
 		return nil, fmt.Errorf("audit: open clickhouse: %w", err)
 	}
@@ -80,7 +84,7 @@ func (s *Store) createDatabase(ctx context.Context) error {
 	o := *s.opts
 	o.Auth.Database = ""
 	o.MaxOpenConns, o.MaxIdleConns = 1, 1
-	conn, err := clickhouse.Open(&o)
+	conn, err := chgo.Open(&o)
 	if err != nil {
 		return fmt.Errorf("audit: open clickhouse: %w", err)
 	}
@@ -97,7 +101,7 @@ func (s *Store) createDatabase(ctx context.Context) error {
 func (s *Store) Revision(ctx context.Context) (uint64, error) {
 	var rev uint64
 	if err := s.conn.QueryRow(ctx, "SELECT max(revision) FROM events").Scan(&rev); err != nil {
-		return 0, fmt.Errorf("%w: max revision: %w", ErrStoreUnavailable, err)
+		return 0, fmt.Errorf("%w: max revision: %w", audit.ErrStoreUnavailable, err)
 	}
 	return rev, nil
 }
@@ -145,7 +149,7 @@ func (s *Store) insert(ctx context.Context, t tableData) error {
 	// An explicit column list: ClickHouse 18.16 rejects batches without one.
 	bt, err := s.conn.PrepareBatch(ctx, t.insert())
 	if err != nil {
-		return fmt.Errorf("%w: prepare insert into %s: %w", ErrStoreUnavailable, t.name, err)
+		return fmt.Errorf("%w: prepare insert into %s: %w", audit.ErrStoreUnavailable, t.name, err)
 	}
 	for i, col := range t.columns {
 		if err := bt.Column(i).Append(col); err != nil {
@@ -154,12 +158,12 @@ func (s *Store) insert(ctx context.Context, t tableData) error {
 		}
 	}
 	if err := bt.Send(); err != nil {
-		return fmt.Errorf("%w: insert into %s: %w", ErrStoreUnavailable, t.name, err)
+		return fmt.Errorf("%w: insert into %s: %w", audit.ErrStoreUnavailable, t.name, err)
 	}
 	return nil
 }
 
-func named(name string, v any) driver.NamedValue { return clickhouse.Named(name, v) }
+func named(name string, v any) driver.NamedValue { return chgo.Named(name, v) }
 
 // errorsOf closes rows and returns the first error of the iteration.
 func errorsOf(rows driver.Rows) error {

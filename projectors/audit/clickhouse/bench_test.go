@@ -1,4 +1,4 @@
-package audit_test
+package clickhouse_test
 
 import (
 	"context"
@@ -15,7 +15,8 @@ import (
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/audit"
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
 
 // benchEvents is the size of the benchmark logs: 100k by default, which
@@ -65,9 +66,9 @@ func readAll(b *testing.B, l *eventlog.Log) []eventlog.Msg {
 
 // project runs a projector from l into a fresh database until it holds
 // the head, and returns how long that took and how many rows it wrote.
-func project(b *testing.B, srv *clickhousetest.Server, l *eventlog.Log) (time.Duration, uint64, *audit.Store) {
+func project(b *testing.B, srv *clickhousetest.Server, l *eventlog.Log) (time.Duration, uint64, *clickhouse.Store) {
 	b.Helper()
-	store, err := audit.OpenStore(srv.DSN(clickhousetest.Database("bench")), logtest.Logger())
+	store, err := clickhouse.OpenStore(srv.DSN(clickhousetest.Database("bench")), logtest.Logger())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -76,7 +77,7 @@ func project(b *testing.B, srv *clickhousetest.Server, l *eventlog.Log) (time.Du
 	if err := store.Ensure(ctx); err != nil {
 		b.Fatal(err)
 	}
-	p, err := audit.NewProjector(audit.Config{DSN: srv.DSN(store.Database())}, l, store, logtest.Logger())
+	p, err := clickhouse.NewProjector(clickhouse.Config{DSN: srv.DSN(store.Database())}, l, store, logtest.Logger())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func project(b *testing.B, srv *clickhousetest.Server, l *eventlog.Log) (time.Du
 	return took, countRows(b, store), store
 }
 
-func countRows(b *testing.B, s *audit.Store) uint64 {
+func countRows(b *testing.B, s *clickhouse.Store) uint64 {
 	var total uint64
 	for _, t := range []string{"events", "grants", "fragments", "reads", "read_fragments", "query_facts"} {
 		var n uint64
@@ -117,10 +118,10 @@ func BenchmarkAuditInsert(b *testing.B) {
 	srv := clickhousetest.Shared(b)
 	l, _ := benchLog(b, benchEvents(b))
 	msgs := readAll(b, l)
-	batchSize := audit.Config{}.WithDefaults().BatchSize
-	var chunks [][]audit.RawTable
+	batchSize := clickhouse.Config{}.WithDefaults().BatchSize
+	var chunks [][]clickhouse.RawTable
 	for i := 0; i < len(msgs); i += batchSize {
-		t, err := audit.RawTables(msgs[i:min(i+batchSize, len(msgs))])
+		t, err := clickhouse.RawTables(msgs[i:min(i+batchSize, len(msgs))])
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -148,10 +149,10 @@ func BenchmarkAuditInsert(b *testing.B) {
 	})
 }
 
-func rawInsert(b *testing.B, srv *clickhousetest.Server, chunks [][]audit.RawTable, columnar bool, want uint64) time.Duration {
+func rawInsert(b *testing.B, srv *clickhousetest.Server, chunks [][]clickhouse.RawTable, columnar bool, want uint64) time.Duration {
 	b.Helper()
 	ctx := context.Background()
-	store, err := audit.OpenStore(srv.DSN(clickhousetest.Database("raw")), logtest.Logger())
+	store, err := clickhouse.OpenStore(srv.DSN(clickhousetest.Database("raw")), logtest.Logger())
 	if err != nil {
 		b.Fatal(err)
 	}

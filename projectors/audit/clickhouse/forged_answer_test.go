@@ -1,4 +1,4 @@
-package audit_test
+package clickhouse_test
 
 import (
 	"context"
@@ -9,7 +9,8 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/audit"
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
 
 // TestForgedAnswerIsAViolation: a delivery is a read by the user itself.
@@ -21,7 +22,7 @@ import (
 // should have seen, one claiming a graph from its future — are found by
 // both backends, with the edge that was missing, and the backends agree.
 func TestForgedAnswerIsAViolation(t *testing.T) {
-	r := newRig(t, clickhousetest.Shared(t), audit.Config{})
+	r := newRig(t, clickhousetest.Shared(t), clickhouse.Config{})
 	t0 := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
 	var envs []events.Envelope
 	next := func(p events.Payload) uint64 {

@@ -1,4 +1,4 @@
-package audit_test
+package clickhouse_test
 
 import (
 	"context"
@@ -9,7 +9,8 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/audit"
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
 
 // TestForgedReadIsAViolation: honest reads leave the violations report
@@ -18,7 +19,7 @@ import (
 // at its revision did not allow, a read claiming a graph from its future)
 // are found, by both backends, with their reasons.
 func TestForgedReadIsAViolation(t *testing.T) {
-	r := newRig(t, clickhousetest.Shared(t), audit.Config{})
+	r := newRig(t, clickhousetest.Shared(t), clickhouse.Config{})
 	t0 := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 	var envs []events.Envelope
 	next := func(p events.Payload) uint64 {

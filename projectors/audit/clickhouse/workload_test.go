@@ -1,4 +1,4 @@
-package audit_test
+package clickhouse_test
 
 import (
 	"fmt"

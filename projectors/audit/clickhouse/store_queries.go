@@ -1,4 +1,4 @@
-package audit
+package clickhouse
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"github.com/cmem/cmem/projectors/audit"
 )
 
 //go:embed sql/read_verdicts.sql
@@ -37,34 +39,34 @@ WHERE time_ns <= @at
   AND hasAll(resources_at, resources)
 ORDER BY fragment_id`
 
-// Visible implements Backend.
+// Visible implements audit.Backend.
 func (s *Store) Visible(ctx context.Context, user, agent string, at time.Time) ([]string, error) {
 	rows, err := s.conn.Query(ctx, visibleSQL, named("user", user), named("agent", agent), named("at", at.UnixNano()))
 	if err != nil {
-		return nil, fmt.Errorf("%w: visible: %w", ErrStoreUnavailable, err)
+		return nil, fmt.Errorf("%w: visible: %w", audit.ErrStoreUnavailable, err)
 	}
 	out := []string{}
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
 			_ = rows.Close()
-			return nil, fmt.Errorf("%w: visible: %w", ErrStoreUnavailable, err)
+			return nil, fmt.Errorf("%w: visible: %w", audit.ErrStoreUnavailable, err)
 		}
 		out = append(out, id)
 	}
 	if err := errorsOf(rows); err != nil {
-		return nil, fmt.Errorf("%w: visible: %w", ErrStoreUnavailable, err)
+		return nil, fmt.Errorf("%w: visible: %w", audit.ErrStoreUnavailable, err)
 	}
 	return out, nil
 }
 
-// Reads implements Backend.
-func (s *Store) Reads(ctx context.Context, fragment string) ([]Read, error) {
+// Reads implements audit.Backend.
+func (s *Store) Reads(ctx context.Context, fragment string) ([]audit.Read, error) {
 	return s.verdicts(ctx, "fragment_id = @fragment", "1", named("fragment", fragment))
 }
 
-// Violations implements Backend.
-func (s *Store) Violations(ctx context.Context, w Window) ([]Read, error) {
+// Violations implements audit.Backend.
+func (s *Store) Violations(ctx context.Context, w audit.Window) ([]audit.Read, error) {
 	win := []any{named("from", w.From), named("to", w.To)}
 	reads, err := s.verdicts(ctx, "time_ns >= @from AND time_ns < @to", "admissible = 0", win...)
 	if err != nil {
@@ -75,31 +77,31 @@ func (s *Store) Violations(ctx context.Context, w Window) ([]Read, error) {
 		return nil, err
 	}
 	reads = append(reads, deliveries...)
-	sortVerdicts(reads)
+	audit.SortVerdicts(reads)
 	return reads, nil
 }
 
-func (s *Store) verdicts(ctx context.Context, filter, having string, args ...any) ([]Read, error) {
+func (s *Store) verdicts(ctx context.Context, filter, having string, args ...any) ([]audit.Read, error) {
 	q := "SELECT event_id, fragment_id, revision, time_ns, user_id, agent_id, graph_revision, listed_tier, reason, admissible FROM (" +
 		strings.ReplaceAll(readVerdictsSQL, "READS_FILTER", filter) + ") WHERE " + having + " ORDER BY revision, fragment_id"
 	rows, err := s.conn.Query(ctx, q, args...)
 	if err != nil {
-		return nil, fmt.Errorf("%w: read verdicts: %w", ErrStoreUnavailable, err)
+		return nil, fmt.Errorf("%w: read verdicts: %w", audit.ErrStoreUnavailable, err)
 	}
-	out := []Read{}
+	out := []audit.Read{}
 	for rows.Next() {
-		r := Read{Kind: KindRead}
+		r := audit.Read{Kind: audit.KindRead}
 		var ns int64
 		var ok uint8
 		if err := rows.Scan(&r.Event, &r.Fragment, &r.Revision, &ns, &r.User, &r.Agent, &r.GraphRevision, &r.Tier, &r.Reason, &ok); err != nil {
 			_ = rows.Close()
-			return nil, fmt.Errorf("%w: read verdicts: %w", ErrStoreUnavailable, err)
+			return nil, fmt.Errorf("%w: read verdicts: %w", audit.ErrStoreUnavailable, err)
 		}
-		r.At, r.Admissible = nsTime(ns), ok == 1
+		r.At, r.Admissible = audit.NanoTime(ns), ok == 1
 		out = append(out, r)
 	}
 	if err := errorsOf(rows); err != nil {
-		return nil, fmt.Errorf("%w: read verdicts: %w", ErrStoreUnavailable, err)
+		return nil, fmt.Errorf("%w: read verdicts: %w", audit.ErrStoreUnavailable, err)
 	}
 	return out, nil
 }
@@ -128,37 +130,37 @@ GROUP BY writer, reader ORDER BY writer, reader`
 FROM memory_reuse WHERE time_ns >= @from AND time_ns < @to`
 )
 
-// Metrics implements Backend.
-func (s *Store) Metrics(ctx context.Context, w Window, bin time.Duration) (Metrics, error) {
+// Metrics implements audit.Backend.
+func (s *Store) Metrics(ctx context.Context, w audit.Window, bin time.Duration) (audit.Metrics, error) {
 	win := []any{named("from", w.From), named("to", w.To)}
-	m := Metrics{Queries: []QueryMetrics{}, Bins: []BinMetrics{}, Reuse: Reuse{Pairs: []ReusePair{}}}
+	m := audit.Metrics{Queries: []audit.QueryMetrics{}, Bins: []audit.BinMetrics{}, Reuse: audit.Reuse{Pairs: []audit.ReusePair{}}}
 	err := s.scan(ctx, queryMetricsSQL, win, func(r driver.Rows) error {
-		var q QueryMetrics
+		var q audit.QueryMetrics
 		var ns int64
 		if err := r.Scan(&q.Query, &q.User, &ns, &q.Agents, &q.ResourceCalls, &q.PrivateFragmentsRead,
 			&q.SharedFragmentsRead, &q.FragmentsWritten); err != nil {
 			return err
 		}
-		q.At = nsTime(ns)
+		q.At = audit.NanoTime(ns)
 		m.Queries = append(m.Queries, q)
 		return nil
 	})
 	if err == nil {
 		err = s.scan(ctx, binsSQL, append(win, named("bin", int64(bin))), func(r driver.Rows) error {
-			var b BinMetrics
+			var b audit.BinMetrics
 			var ns int64
 			if err := r.Scan(&b.User, &ns, &b.Queries, &b.ResourceCalls, &b.MemoryReads, &b.PrivateFragmentsRead,
 				&b.SharedFragmentsRead, &b.FragmentsWritten); err != nil {
 				return err
 			}
-			b.Start = nsTime(ns)
+			b.Start = audit.NanoTime(ns)
 			m.Bins = append(m.Bins, b)
 			return nil
 		})
 	}
 	if err == nil {
 		err = s.scan(ctx, reusePairsSQL, win, func(r driver.Rows) error {
-			var p ReusePair
+			var p audit.ReusePair
 			if err := r.Scan(&p.Writer, &p.Reader, &p.Reads, &p.Fragments); err != nil {
 				return err
 			}
@@ -172,7 +174,7 @@ func (s *Store) Metrics(ctx context.Context, w Window, bin time.Duration) (Metri
 		})
 	}
 	if err != nil {
-		return Metrics{}, fmt.Errorf("%w: metrics: %w", ErrStoreUnavailable, err)
+		return audit.Metrics{}, fmt.Errorf("%w: metrics: %w", audit.ErrStoreUnavailable, err)
 	}
 	return m, nil
 }

@@ -1,4 +1,4 @@
-package audit_test
+package clickhouse_test
 
 import (
 	"context"
@@ -14,7 +14,8 @@ import (
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/audit"
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
 
 func TestMain(m *testing.M) { os.Exit(clickhousetest.Main(m)) }
@@ -28,13 +29,13 @@ type rig struct {
 	log       *eventlog.Log
 	runner    *projectors.Runner
 	history   *audit.History
-	store     *audit.Store
-	projector *audit.Projector
+	store     *clickhouse.Store
+	projector *clickhouse.Projector
 	inproc    *audit.Service
 	ch        *audit.Service
 }
 
-func newRig(t testing.TB, srv *clickhousetest.Server, cfg audit.Config) *rig {
+func newRig(t testing.TB, srv *clickhousetest.Server, cfg clickhouse.Config) *rig {
 	t.Helper()
 	r := &rig{log: logtest.Open(t, "")}
 	graph := access.NewGraph()
@@ -44,10 +45,10 @@ func newRig(t testing.TB, srv *clickhousetest.Server, cfg audit.Config) *rig {
 		t.Fatal(err)
 	}
 	cfg.DSN = srv.DSN(clickhousetest.Database("audit"))
-	if r.store, err = audit.OpenStore(cfg.DSN, logtest.Logger()); err != nil {
+	if r.store, err = clickhouse.OpenStore(cfg.DSN, logtest.Logger()); err != nil {
 		t.Fatal(err)
 	}
-	if r.projector, err = audit.NewProjector(cfg, r.log, r.store, logtest.Logger()); err != nil {
+	if r.projector, err = clickhouse.NewProjector(cfg, r.log, r.store, logtest.Logger()); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -1,12 +1,12 @@
-package audit_test
+package clickhouse_test
 
 import (
 	"context"
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/projectors/audit"
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
 
 // TestOutageLosesNoRow stops ClickHouse in the middle of a workload: the
@@ -15,7 +15,7 @@ import (
 // exactly once and both backends agreeing again.
 func TestOutageLosesNoRow(t *testing.T) {
 	srv := clickhousetest.Start(t)
-	r := newRig(t, srv, audit.Config{BatchSize: 300, RetryMin: 50 * time.Millisecond, RetryMax: 500 * time.Millisecond,
+	r := newRig(t, srv, clickhouse.Config{BatchSize: 300, RetryMin: 50 * time.Millisecond, RetryMax: 500 * time.Millisecond,
 		LagInterval: 20 * time.Millisecond})
 	w := newWorkload(11, 8, 5, 6, 3000)
 	half := len(w.envs) / 2

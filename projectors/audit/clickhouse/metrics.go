@@ -1,4 +1,4 @@
-package audit
+package clickhouse
 
 import (
 	"github.com/prometheus/client_golang/prometheus"

@@ -1,4 +1,4 @@
-package audit
+package clickhouse
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ClickHouse/clickhouse-go/v2"
+	chgo "github.com/ClickHouse/clickhouse-go/v2"
 )
 
 // Config configures the ClickHouse audit trail. Only DSN is required; the
@@ -95,14 +95,14 @@ func (c Config) Validate() error {
 // parseDSN checks the DSN and returns the driver options it stands for.
 // Only the native protocol is accepted: it is the one every ClickHouse
 // release since 18.16 speaks with clickhouse-go.
-func parseDSN(dsn string) (*clickhouse.Options, error) {
+func parseDSN(dsn string) (*chgo.Options, error) {
 	if dsn == "" {
 		return nil, errors.New("audit: DSN is required (clickhouse://host:9000/database)")
 	}
 	if !strings.HasPrefix(dsn, "clickhouse://") {
 		return nil, fmt.Errorf("audit: DSN must start with clickhouse:// (the native protocol), got %q", redact(dsn))
 	}
-	opts, err := clickhouse.ParseDSN(dsn)
+	opts, err := chgo.ParseDSN(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("audit: DSN: %w", err)
 	}

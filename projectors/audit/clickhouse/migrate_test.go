@@ -1,4 +1,4 @@
-package audit_test
+package clickhouse_test
 
 import (
 	"context"
@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/projectors/audit"
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
 
 // TestMigrationsApplyOnce: the database is created, every migration runs
@@ -18,9 +18,9 @@ func TestMigrationsApplyOnce(t *testing.T) {
 	dsn := srv.DSN(clickhousetest.Database("migrate"))
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	var stores []*audit.Store
+	var stores []*clickhouse.Store
 	for range 2 {
-		s, err := audit.OpenStore(dsn, slog.New(slog.DiscardHandler))
+		s, err := clickhouse.OpenStore(dsn, slog.New(slog.DiscardHandler))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +32,7 @@ func TestMigrationsApplyOnce(t *testing.T) {
 		}
 		stores = append(stores, s)
 	}
-	ms, err := audit.Migrations()
+	ms, err := clickhouse.Migrations()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestMigrationsApplyOnce(t *testing.T) {
 	if err := conn.Exec(ctx, "TRUNCATE TABLE schema_migrations"); err != nil {
 		t.Fatal(err)
 	}
-	redo, err := audit.OpenStore(dsn, slog.New(slog.DiscardHandler))
+	redo, err := clickhouse.OpenStore(dsn, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

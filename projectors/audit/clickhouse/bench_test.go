@@ -15,6 +15,7 @@ import (
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/audit/audittest"
 	"github.com/cmem/cmem/projectors/audit/clickhouse"
 	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
@@ -34,12 +35,12 @@ func benchEvents(b *testing.B) int {
 }
 
 // benchLog is a log holding a random workload of n events.
-func benchLog(b *testing.B, n int) (*eventlog.Log, *workload) {
+func benchLog(b *testing.B, n int) (*eventlog.Log, *audittest.Workload) {
 	b.Helper()
-	w := newWorkload(42, 500, 40, 80, n)
+	w := audittest.NewWorkload(42, 500, 40, 80, n)
 	l := logtest.Open(b, "")
 	r := &rig{log: l}
-	r.append(b, w.envs)
+	r.append(b, w.Envs)
 	return l, w
 }
 
@@ -208,10 +209,10 @@ func BenchmarkVisibleAt(b *testing.B) {
 		b.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	end := w.times[len(w.times)-1]
+	end := w.Times[len(w.Times)-1]
 	question := func() (string, string, time.Time) {
-		return w.users[rng.IntN(len(w.users))], w.agents[rng.IntN(len(w.agents))],
-			w.t0.Add(time.Duration(rng.Int64N(int64(end.Sub(w.t0)))))
+		return w.Users[rng.IntN(len(w.Users))], w.Agents[rng.IntN(len(w.Agents))],
+			w.T0.Add(time.Duration(rng.Int64N(int64(end.Sub(w.T0)))))
 	}
 	const perOp = 20
 	ask := func(b *testing.B, backend audit.Backend) {

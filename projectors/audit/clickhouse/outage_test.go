@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cmem/cmem/projectors/audit/audittest"
 	"github.com/cmem/cmem/projectors/audit/clickhouse"
 	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
@@ -17,9 +18,9 @@ func TestOutageLosesNoRow(t *testing.T) {
 	srv := clickhousetest.Start(t)
 	r := newRig(t, srv, clickhouse.Config{BatchSize: 300, RetryMin: 50 * time.Millisecond, RetryMax: 500 * time.Millisecond,
 		LagInterval: 20 * time.Millisecond})
-	w := newWorkload(11, 8, 5, 6, 3000)
-	half := len(w.envs) / 2
-	r.append(t, w.envs[:half/2])
+	w := audittest.NewWorkload(11, 8, 5, 6, 3000)
+	half := len(w.Envs) / 2
+	r.append(t, w.Envs[:half/2])
 	r.caughtUp(t)
 
 	// Events keep arriving while ClickHouse goes down: some batches are
@@ -27,13 +28,13 @@ func TestOutageLosesNoRow(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		r.append(t, w.envs[half/2:half])
+		r.append(t, w.Envs[half/2:half])
 	}()
 	if err := srv.Stop(); err != nil {
 		t.Fatal(err)
 	}
 	<-done
-	head := r.append(t, w.envs[half:])
+	head := r.append(t, w.Envs[half:])
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	if err := r.runner.WaitFor(ctx, head); err != nil {
@@ -77,7 +78,7 @@ func TestOutageLosesNoRow(t *testing.T) {
 			t.Fatalf("%s is empty after the outage", table)
 		}
 	}
-	compareBackends(t, r, w, 2, 100, 100)
+	audittest.Compare(t, r.inproc, r.ch, w, 2, 100, 100)
 	if lag := r.projector.Lag(); lag < 0 {
 		t.Fatalf("lag %d", lag)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/projectors/audit/audittest"
 	"github.com/cmem/cmem/projectors/audit/clickhouse"
 	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
@@ -17,8 +18,8 @@ import (
 func TestRedeliveredBatchDoublesNothing(t *testing.T) {
 	srv := clickhousetest.Shared(t)
 	r := newRig(t, srv, clickhouse.Config{BatchSize: 500})
-	w := newWorkload(23, 8, 5, 6, 1500)
-	head := r.append(t, w.envs)
+	w := audittest.NewWorkload(23, 8, 5, 6, 1500)
+	head := r.append(t, w.Envs)
 	r.caughtUp(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -79,7 +80,7 @@ func TestRedeliveredBatchDoublesNothing(t *testing.T) {
 	if rev, err := r.store.Revision(ctx); err != nil || rev != head {
 		t.Fatalf("revision %d (%v) after a redelivery, want %d", rev, err, head)
 	}
-	compareBackends(t, r, w, 3, 80, 80)
+	audittest.Compare(t, r.inproc, r.ch, w, 3, 80, 80)
 	if got := raw(); got["events"] != after["events"] {
 		t.Fatalf("merges ran during the test (%d -> %d events rows); the comparison did not see the duplicates",
 			after["events"], got["events"])

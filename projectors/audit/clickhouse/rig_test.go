@@ -14,6 +14,7 @@ import (
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/audit/audittest"
 	"github.com/cmem/cmem/projectors/audit/clickhouse"
 	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
@@ -73,25 +74,7 @@ func newRig(t testing.TB, srv *clickhousetest.Server, cfg clickhouse.Config) *ri
 
 func (r *rig) append(t testing.TB, envs []events.Envelope) uint64 {
 	t.Helper()
-	for len(envs) > 0 {
-		// A deadline per chunk: a loaded machine slows a large workload
-		// down, it does not make it wrong.
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		n := min(len(envs), 10_000)
-		_, err := r.log.AppendBatch(ctx, envs[:n])
-		cancel()
-		if err != nil {
-			t.Fatal(err)
-		}
-		envs = envs[n:]
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	head, err := r.log.Head(ctx, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return head
+	return audittest.AppendLog(t, r.log, envs)
 }
 
 // caughtUp waits until both backends hold every event up to the head.
@@ -113,13 +96,4 @@ func (r *rig) caughtUp(t testing.TB) {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
-}
-
-func mustEvent(t testing.TB, at time.Time, p events.Payload) events.Envelope {
-	t.Helper()
-	e, err := events.New(events.Meta{Source: "test", Actor: "admin", Time: at}, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
 }

@@ -1,4 +1,4 @@
-package clickhouse_test
+package audittest
 
 import (
 	"fmt"
@@ -9,19 +9,27 @@ import (
 	"github.com/cmem/cmem/events"
 )
 
-// workload is a random but reproducible log: registrations, grants and
+// Workload is a random but reproducible log: registrations, grants and
 // revokes of both graphs, fragment writes, memory reads (honest ones, and
 // stale, future-graph, cross-user and dangling ones) and query pipeline
 // steps. Event times mostly grow one second per event, with backdated
 // events and ties so that (time, revision) order matters.
-type workload struct {
-	envs                     []events.Envelope
-	users, agents, resources []string
-	fragments                []string // every id written, and a few only ever read
-	delivered                []string // every query id delivered
-	times                    []time.Time
-	t0                       time.Time
-	changes                  []edgeChange
+//
+// The same seed gives the same log, so a failure names its seed and
+// reproduces.
+type Workload struct {
+	// Envs is the log, in order: on a fresh log Envs[i] is revision i+1.
+	Envs []events.Envelope
+	// Users, Agents and Resources are the ids registered.
+	Users, Agents, Resources []string
+	// Fragments is every fragment id written, and a few only ever read.
+	Fragments []string
+	// Delivered is every query id delivered.
+	Delivered []string
+	// Times is each event's time (Envs[i].Time), and T0 where they start.
+	Times   []time.Time
+	T0      time.Time
+	changes []edgeChange
 }
 
 // edgeChange is a grant or revoke in the workload, for questions asked
@@ -35,7 +43,7 @@ type edgeChange struct {
 var workloadT0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 type workloadGen struct {
-	*workload
+	*Workload
 	rng      *rand.Rand
 	now      time.Time
 	private  map[string][]string // user -> private fragment ids
@@ -56,26 +64,28 @@ type expiringGrant struct {
 	at  time.Time
 }
 
-func newWorkload(seed uint64, users, agents, resources, ops int) *workload {
-	g := &workloadGen{workload: &workload{t0: workloadT0}, rng: rand.New(rand.NewPCG(seed, seed+1)),
+// NewWorkload generates ops random steps over the given numbers of users,
+// agents and resources, after registering them all.
+func NewWorkload(seed uint64, users, agents, resources, ops int) *Workload {
+	g := &workloadGen{Workload: &Workload{T0: workloadT0}, rng: rand.New(rand.NewPCG(seed, seed+1)),
 		now: workloadT0, private: map[string][]string{}, current: map[string]string{},
 		edges: map[[2]string]bool{}, expiring: map[edgeChange]expiringGrant{}}
 	for i := range users {
-		g.users = append(g.users, fmt.Sprintf("u%d", i))
-		g.emit(&events.UserRegistered{ID: g.users[i], Role: events.RoleUser, TokenSHA256: fmt.Sprintf("%064x", i)})
+		g.Users = append(g.Users, fmt.Sprintf("u%d", i))
+		g.emit(&events.UserRegistered{ID: g.Users[i], Role: events.RoleUser, TokenSHA256: fmt.Sprintf("%064x", i)})
 	}
 	for i := range agents {
-		g.agents = append(g.agents, fmt.Sprintf("a%d", i))
-		g.emit(&events.AgentRegistered{ID: g.agents[i], Description: "agent"})
+		g.Agents = append(g.Agents, fmt.Sprintf("a%d", i))
+		g.emit(&events.AgentRegistered{ID: g.Agents[i], Description: "agent"})
 	}
 	for i := range resources {
-		g.resources = append(g.resources, fmt.Sprintf("r%d", i))
-		g.emit(&events.ResourceRegistered{ID: g.resources[i], Kind: "calculator", Description: "resource"})
+		g.Resources = append(g.Resources, fmt.Sprintf("r%d", i))
+		g.emit(&events.ResourceRegistered{ID: g.Resources[i], Kind: "calculator", Description: "resource"})
 	}
 	for range ops {
 		g.step()
 	}
-	return g.workload
+	return g.Workload
 }
 
 func (g *workloadGen) pick(s []string) string { return s[g.rng.IntN(len(s))] }
@@ -100,27 +110,27 @@ func (g *workloadGen) emit(p events.Payload) {
 		at, g.at = *g.at, nil
 	case r < 5:
 		at = at.Add(-time.Duration(g.rng.Int64N(int64(time.Minute))))
-	case r < 8 && len(g.times) > 0:
-		at = g.times[len(g.times)-1]
+	case r < 8 && len(g.Times) > 0:
+		at = g.Times[len(g.Times)-1]
 	}
 	e, err := events.New(events.Meta{Source: "workload", Actor: "admin", Time: at}, p)
 	if err != nil {
 		panic(err)
 	}
-	g.envs = append(g.envs, e)
-	g.times = append(g.times, at)
+	g.Envs = append(g.Envs, e)
+	g.Times = append(g.Times, at)
 }
 
 // revision is what the next event's revision will be on a fresh log.
-func (g *workloadGen) revision() uint64 { return uint64(len(g.envs) + 1) }
+func (g *workloadGen) revision() uint64 { return uint64(len(g.Envs) + 1) }
 
 func (g *workloadGen) step() {
-	u, a := g.pick(g.users), g.pick(g.agents)
+	u, a := g.pick(g.Users), g.pick(g.Agents)
 	switch r := g.rng.IntN(100); {
 	case r < 20:
 		g.edgeStep(true, u, a)
 	case r < 35:
-		g.edgeStep(false, a, g.pick(g.resources))
+		g.edgeStep(false, a, g.pick(g.Resources))
 	case r < 55:
 		g.write(u)
 	case r < 74:
@@ -175,7 +185,7 @@ func (g *workloadGen) edgeStep(userAgent bool, from, to string) {
 }
 
 func (g *workloadGen) noteChange(userAgent bool, from, to string) {
-	g.changes = append(g.changes, edgeChange{at: g.times[len(g.times)-1], userAgent: userAgent, from: from, to: to})
+	g.changes = append(g.changes, edgeChange{at: g.Times[len(g.Times)-1], userAgent: userAgent, from: from, to: to})
 }
 
 func (g *workloadGen) queryOf(u string) string {
@@ -195,9 +205,9 @@ func (g *workloadGen) write(u string) {
 	} else {
 		g.shared = append(g.shared, id)
 	}
-	g.fragments = append(g.fragments, id)
+	g.Fragments = append(g.Fragments, id)
 	g.emit(&events.FragmentWritten{ID: id, Key: "k " + id, Value: "v", Tier: tier, User: u,
-		Agents: g.subset(g.agents, 1, 3), Resources: g.subset(g.resources, 0, 2), CreatedAt: g.now,
+		Agents: g.subset(g.Agents, 1, 3), Resources: g.subset(g.Resources, 0, 2), CreatedAt: g.now,
 		QueryID: g.queryOf(u), Provenance: events.ProvenanceTransitive, Policy: events.PolicyTrace{Kind: "simple", Scope: "global"}})
 }
 
@@ -208,13 +218,13 @@ func (g *workloadGen) read(u, a string) {
 	graphRev := g.graphRevision(15, 5)
 	private := g.subset(g.private[u], 0, 2)
 	shared := g.subset(g.shared, 0, 3)
-	if other := g.pick(g.users); other != u && len(g.private[other]) > 0 && g.rng.IntN(10) == 0 {
+	if other := g.pick(g.Users); other != u && len(g.private[other]) > 0 && g.rng.IntN(10) == 0 {
 		shared = appendNew(shared, g.pick(g.private[other]))
 	}
 	if g.rng.IntN(50) == 0 {
 		dangling := fmt.Sprintf("f%05d", g.nextFrag+1+g.rng.IntN(3)) // written later, or never
 		shared = appendNew(shared, dangling)
-		g.fragments = appendNew(g.fragments, dangling)
+		g.Fragments = appendNew(g.Fragments, dangling)
 	}
 	if n := len(g.expiries); n > 0 && g.rng.IntN(8) == 0 { // judged exactly at an expiry, or a nanosecond before
 		at := g.expiries[n-1-g.rng.IntN(min(n, 10))].Add(-time.Duration(g.rng.IntN(2)))
@@ -239,7 +249,7 @@ func (g *workloadGen) queryStep(u, a string) {
 		g.emit(&events.AgentSelected{QueryID: q, User: u, Round: round, Agent: a, Subquery: "s", Offered: []string{a},
 			Label: g.label(), GraphRevision: g.revision() - 1})
 	case r < 65:
-		g.emit(&events.ResourceCalled{QueryID: q, User: u, Round: round, Agent: a, Resource: g.pick(g.resources),
+		g.emit(&events.ResourceCalled{QueryID: q, User: u, Round: round, Agent: a, Resource: g.pick(g.Resources),
 			Arguments: map[string]any{"x": 1}, DurationMS: 1})
 	case r < 85:
 		g.emit(&events.AgentResponded{QueryID: q, User: u, Round: round, Agent: a, Subquery: "s", Response: "r",
@@ -271,8 +281,8 @@ func (g *workloadGen) graphRevision(stale, future int) uint64 {
 
 // label is a random label of a model's output.
 func (g *workloadGen) label() *events.Label {
-	return &events.Label{Agents: g.subset(g.agents, 1, 2), Resources: g.subset(g.resources, 0, 2),
-		Fragments: g.subset(g.fragments, 0, 2)}
+	return &events.Label{Agents: g.subset(g.Agents, 1, 2), Resources: g.subset(g.Resources, 0, 2),
+		Fragments: g.subset(g.Fragments, 0, 2)}
 }
 
 // deliver serves one of u's queries to u. Half the labels are built from
@@ -285,12 +295,12 @@ func (g *workloadGen) deliver(u string) {
 		q = fmt.Sprintf("q%05d", 1+g.rng.IntN(max(g.queries, 1)))
 	}
 	graphRev := g.graphRevision(10, 5)
-	l := events.Label{Agents: g.subset(g.agents, 0, 2), Resources: g.subset(g.resources, 0, 2),
-		Fragments: g.subset(g.fragments, 0, 2)}
+	l := events.Label{Agents: g.subset(g.Agents, 0, 2), Resources: g.subset(g.Resources, 0, 2),
+		Fragments: g.subset(g.Fragments, 0, 2)}
 	if g.rng.IntN(2) == 0 {
-		l.Agents, l.Resources = g.granted(u, g.agents), nil
+		l.Agents, l.Resources = g.granted(u, g.Agents), nil
 		for _, a := range l.Agents {
-			l.Resources = append(l.Resources, g.granted(a, g.resources)...)
+			l.Resources = append(l.Resources, g.granted(a, g.Resources)...)
 		}
 		l = events.Union(l)
 	}
@@ -299,7 +309,7 @@ func (g *workloadGen) deliver(u string) {
 	if g.rng.IntN(4) == 0 {
 		d.Withheld = []events.Withheld{{Part: "step 1", Reason: "agent a0 is not available to " + u}}
 	}
-	g.delivered = appendNew(g.delivered, q)
+	g.Delivered = appendNew(g.Delivered, q)
 	g.emit(d)
 }
 

@@ -1,7 +1,6 @@
-package clickhouse_test
+package audittest
 
 import (
-	"context"
 	"reflect"
 	"strings"
 	"testing"
@@ -9,24 +8,25 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/audit"
-	"github.com/cmem/cmem/projectors/audit/clickhouse"
-	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
 
-// TestForgedAnswerIsAViolation: a delivery is a read by the user itself.
-// Honest deliveries (labels within what the user could reach, one served
-// from a graph a revoke overtook while it ran, an answer from the user's
-// own words) leave the violations report empty; deliveries forged onto the
-// log — an answer labelled with an agent the user may not invoke, with a
-// resource no agent of the label may use, one served after the revoke it
-// should have seen, one claiming a graph from its future — are found by
-// both backends, with the edge that was missing, and the backends agree.
-func TestForgedAnswerIsAViolation(t *testing.T) {
-	r := newRig(t, clickhousetest.Shared(t), clickhouse.Config{})
+// ForgedAnswers checks deliveries, a delivery being a read by the user
+// itself. Honest deliveries (labels within what the user could reach, one
+// served from a graph a revoke overtook while it ran, an answer from the
+// user's own words) leave the violations report empty; deliveries forged
+// onto the log — an answer labelled with an agent the user may not invoke,
+// with a resource no agent of the label may use, one served after the
+// revoke it should have seen, one claiming a graph from its future — are
+// found, with the edge that was missing, and the backend agrees with the
+// reference.
+//
+// Run runs it; it is exported for the same reason as ForgedReads.
+func ForgedAnswers(t *testing.T, newBackend NewBackend) {
+	r := start(t, newBackend)
 	t0 := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
 	var envs []events.Envelope
 	next := func(p events.Payload) uint64 {
-		envs = append(envs, mustEvent(t, t0.Add(time.Duration(len(envs))*time.Second), p))
+		envs = append(envs, event(t, t0.Add(time.Duration(len(envs))*time.Second), p))
 		return uint64(len(envs)) // revision on a fresh log
 	}
 	label := func(agents, resources []string) events.Label {
@@ -55,13 +55,8 @@ func TestForgedAnswerIsAViolation(t *testing.T) {
 	// Rendered before the revoke was acknowledged, logged after it: honest.
 	next(deliver("bob", "qb", beforeRevoke, label([]string{"planner"}, []string{"guide"})))
 	r.append(t, envs)
-	r.caughtUp(t)
-	ctx := context.Background()
-	services := map[string]*audit.Service{"in-process": r.inproc, "clickhouse": r.ch}
-	for name, s := range services {
-		if v, err := s.Violations(ctx, adminID, audit.WindowQuery{}); err != nil || len(v) != 0 {
-			t.Fatalf("%s: violations of an honest log: %+v, %v", name, v, err)
-		}
+	if v := r.violations(t); len(v) != 0 {
+		t.Fatalf("violations of an honest log: %+v", v)
 	}
 
 	base := uint64(len(envs)) + 1
@@ -69,7 +64,7 @@ func TestForgedAnswerIsAViolation(t *testing.T) {
 	type want struct{ reason, detail string }
 	forged := map[uint64]want{}
 	at := func(p events.Payload, w want) {
-		envs = append(envs, mustEvent(t, t0.Add(time.Hour+time.Duration(len(envs))*time.Second), p))
+		envs = append(envs, event(t, t0.Add(time.Hour+time.Duration(len(envs))*time.Second), p))
 		forged[base+uint64(len(envs)-1)] = w
 	}
 	// bob's answer quoting the payroll agent's salaries.
@@ -84,38 +79,25 @@ func TestForgedAnswerIsAViolation(t *testing.T) {
 		want{audit.ReasonLabel, "resource guide is not usable by any agent alice may invoke"})
 	at(deliver("alice", "qa", base+50, label([]string{"planner"}, []string{})), want{audit.ReasonFutureGraph, ""})
 	r.append(t, envs)
-	r.caughtUp(t)
 
-	var answers [][]audit.Read
-	for name, s := range services {
-		v, err := s.Violations(ctx, adminID, audit.WindowQuery{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(v) != len(forged) {
-			t.Fatalf("%s found %d violations, want the %d forged deliveries: %+v", name, len(v), len(forged), v)
-		}
-		for _, x := range v {
-			w := forged[x.Revision]
-			if x.Admissible || x.Kind != audit.KindDelivery || x.Query == "" || x.Fragment != "" || x.Label == nil ||
-				x.Reason != w.reason || x.Detail != w.detail {
-				t.Fatalf("%s: violation %+v, want %+v", name, x, w)
-			}
-		}
-		ds, err := s.Deliveries(ctx, adminID, "qb", 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var verdicts []bool
-		for _, x := range ds {
-			verdicts = append(verdicts, x.Admissible)
-		}
-		if want := []bool{true, true, false, false}; !reflect.DeepEqual(verdicts, want) {
-			t.Fatalf("%s: deliveries of qb judged %v, want %v: %+v", name, verdicts, want, ds)
-		}
-		answers = append(answers, v, ds)
+	// The reference answers alike (r.violations and r.deliveries check it).
+	v := r.violations(t)
+	if len(v) != len(forged) {
+		t.Fatalf("found %d violations, want the %d forged deliveries: %+v", len(v), len(forged), v)
 	}
-	if !reflect.DeepEqual(answers[0], answers[2]) || !reflect.DeepEqual(answers[1], answers[3]) {
-		t.Fatalf("the backends disagree:\n%s\n%s", dumpReads(answers[0]), dumpReads(answers[2]))
+	for _, x := range v {
+		w := forged[x.Revision]
+		if x.Admissible || x.Kind != audit.KindDelivery || x.Query == "" || x.Fragment != "" || x.Label == nil ||
+			x.Reason != w.reason || x.Detail != w.detail {
+			t.Fatalf("violation %+v, want %+v", x, w)
+		}
+	}
+	ds := r.deliveries(t, "qb")
+	var verdicts []bool
+	for _, x := range ds {
+		verdicts = append(verdicts, x.Admissible)
+	}
+	if want := []bool{true, true, false, false}; !reflect.DeepEqual(verdicts, want) {
+		t.Fatalf("deliveries of qb judged %v, want %v: %+v", verdicts, want, ds)
 	}
 }

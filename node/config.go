@@ -7,7 +7,7 @@ import (
 
 	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/gateway"
-	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
 	"github.com/cmem/cmem/projectors/graphmem"
 	"github.com/cmem/cmem/projectors/snapshot"
 	"github.com/cmem/cmem/resources"
@@ -121,7 +121,7 @@ type Config struct {
 	// Audit configures the ClickHouse audit trail (Audit.DSN is
 	// CMEM_CLICKHOUSE_DSN); an empty DSN serves /v1/audit from the
 	// in-process history.
-	Audit audit.Config
+	Audit clickhouse.Config
 }
 
 // Roles.

@@ -21,7 +21,7 @@ import (
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors"
 	"github.com/cmem/cmem/projectors/access"
-	"github.com/cmem/cmem/projectors/audit"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
 	"github.com/cmem/cmem/projectors/feed"
 	"github.com/cmem/cmem/projectors/graphmem"
 	"github.com/cmem/cmem/projectors/memory"
@@ -60,7 +60,7 @@ type Node struct {
 	Pipeline *workers.Pipeline
 	// Audit is the audit trail: the in-process history, and ClickHouse
 	// with its projector when configured.
-	Audit *audit.Trail
+	Audit *clickhouse.Trail
 	// Keys holds the data keys content is sealed under; nil with
 	// Config.Plaintext.
 	Keys *shred.Keyring
@@ -206,7 +206,7 @@ func (n *Node) open(ctx context.Context) error {
 func (n *Node) startProjections(ctx context.Context) error {
 	view := memory.NewViewProjection("vector-view", n.Store, n.Embedder)
 	var err error
-	if n.Audit, err = audit.NewTrail(n.cfg.Audit, n.Graph, n.Log, n.cfg.ReadWait, n.logger); err != nil {
+	if n.Audit, err = clickhouse.NewTrail(n.cfg.Audit, n.Graph, n.Log, n.cfg.ReadWait, n.logger); err != nil {
 		return err
 	}
 	// The audit history answers with the graph, so it comes after it.

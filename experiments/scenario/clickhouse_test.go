@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
 
 // With CMEM_CLICKHOUSE_DSN the embedded node's audit trail is ClickHouse,

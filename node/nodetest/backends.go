@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/node"
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 )
 
 // OnAuditBackends runs fn as a subtest once per audit backend: the

@@ -21,9 +21,9 @@ var ruleHolders = map[string][]string{
 		"TestGraphMemoryHidesWhatARevokeTook",                // graph memory
 		"TestRerankerIgnoresWhatTheReaderCannotSee",          // learned re-ranker
 	},
-	"./projectors/graphmem/": {"TestTraversalMatchesReferenceUnderChurn", "TestRevokeHidesInsightsRestingOnTheEdge"}, // graph traversal
-	"./projectors/audit/":    {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},                         // audit, both backends
-	"./cmd/cmem/":            {"TestAuditFindsForgedAnswer"},                                                         // the audit's API and CLI
+	"./projectors/graphmem/":         {"TestTraversalMatchesReferenceUnderChurn", "TestRevokeHidesInsightsRestingOnTheEdge"}, // graph traversal
+	"./projectors/audit/clickhouse/": {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},                         // audit, both backends
+	"./cmd/cmem/":                    {"TestAuditFindsForgedAnswer"},                                                         // the audit's API and CLI
 	"./test/e2e/": { // end to end
 		"TestCopyingModelLeaksNothing", "TestRevokeDuringSlowToolCall",
 		"TestRevokeMidQueryInEveryCoordinationScheme", // every coordination scheme

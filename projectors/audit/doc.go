@@ -6,23 +6,18 @@
 // reads and deliveries that were not (violations), and the paper's usage
 // metrics.
 //
-// Two backends answer the same questions identically (tests hold them to
-// it on random workloads):
+// Backend is the port those questions are asked through. Two backends
+// implement it and answer identically (package audittest holds every
+// backend to one contract suite, with History as its reference):
 //
 //   - History, a projection kept in memory next to the access graph; it is
 //     what answers when no ClickHouse is configured;
-//   - Store, ClickHouse, fed by the Projector: every event of the log as a
-//     row, plus typed tables (grants, fragments, reads, read_fragments,
-//     query_facts, deliveries) and analytics views for consumers that are not cmem. The
-//     DDL lives in schemas/clickhouse as ordered migrations.
-//
-// The Projector follows the log on its own ordered consumer and goroutine:
-// when ClickHouse is down it retries with backoff and nothing else waits;
-// when it is back, it resumes after the highest revision stored, so no row
-// is lost, and redelivered rows are harmless because every table is keyed by
-// event id and every query counts distinct ids.
+//   - the Store of package clickhouse (a child of this one, which imports
+//     it and not the other way round), fed by its own projector, with the
+//     DDL in schemas/clickhouse.
 //
 // Service holds the use cases (admin only) over either backend; the gateway
-// maps its errors, which wrap package domain's, to HTTP. Trail wires the three
-// for one process (node does it).
+// maps its errors, which wrap package domain's, to HTTP. clickhouse.Trail
+// wires the history, the store and the service for one process (node does
+// it).
 package audit

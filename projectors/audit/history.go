@@ -11,8 +11,8 @@ import (
 // History is the in-process audit trail: a projection holding every
 // fragment's provenance, every read and the query pipeline's facts, which
 // answers audit questions against an *access.Graph. It is the Backend when
-// no ClickHouse is configured, and the reference the Store is tested
-// against.
+// no ClickHouse is configured, and the reference the ClickHouse store is
+// tested against (package audittest).
 //
 // The graph must be fed by the same runner, before the history: answers
 // need the graphs up to the revisions the history holds.
@@ -101,7 +101,7 @@ func (h *History) Apply(r events.Record) error {
 		return nil
 	}
 	h.revision = r.Revision
-	if !typed[r.Type] || grantTypes[r.Type] {
+	if !recorded[r.Type] {
 		return nil
 	}
 	p, err := r.Decode()
@@ -131,10 +131,12 @@ func (h *History) Apply(r events.Record) error {
 	return nil
 }
 
-var grantTypes = map[string]bool{
-	events.TypeUserAgentGranted: true, events.TypeUserAgentRevoked: true,
-	events.TypeAgentResourceGranted: true, events.TypeAgentResourceRevoked: true,
-	events.TypeUserAgentExpired: true, events.TypeAgentResourceExpired: true,
+// recorded lists the event types the history keeps something of; grants
+// and revokes it reads from the graph it answers with.
+var recorded = map[string]bool{
+	events.TypeFragmentWritten: true, events.TypeMemoryRead: true, events.TypeQueryDelivered: true,
+	events.TypeQuerySubmitted: true, events.TypeAgentSelected: true, events.TypeResourceCalled: true,
+	events.TypeAgentResponded: true, events.TypeQueryAnswered: true, events.TypeQueryFailed: true,
 }
 
 func (h *History) applyRead(r events.Record, p *events.MemoryRead, ns int64) {
@@ -156,19 +158,19 @@ func (h *History) applyRead(r events.Record, p *events.MemoryRead, ns int64) {
 }
 
 func (h *History) applyFact(p events.Payload, ns int64) {
-	f, ok := queryFact(stamp{}, p)
+	f, ok := FactOf(p)
 	if !ok {
 		return
 	}
-	q := h.query(f.queryID, f.user, ns)
-	switch f.kind {
+	q := h.query(f.Query, f.User, ns)
+	switch f.Kind {
 	case factSubmitted:
-		h.activity = append(h.activity, activity{user: f.user, timeNS: ns, kind: actSubmitted})
+		h.activity = append(h.activity, activity{user: f.User, timeNS: ns, kind: actSubmitted})
 	case factResourceCalled:
-		h.activity = append(h.activity, activity{user: f.user, timeNS: ns, kind: actResourceCalled})
+		h.activity = append(h.activity, activity{user: f.User, timeNS: ns, kind: actResourceCalled})
 		q.resourceCalls++
 	case factAgentSelected:
-		q.agents[f.agent] = true
+		q.agents[f.Agent] = true
 	}
 }
 

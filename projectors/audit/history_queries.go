@@ -60,7 +60,7 @@ func (h *History) Violations(_ context.Context, w Window) ([]Read, error) {
 			}
 		}
 	}
-	sortVerdicts(out)
+	SortVerdicts(out)
 	return out, nil
 }
 
@@ -76,7 +76,7 @@ func (h *History) Deliveries(_ context.Context, query string) ([]Read, error) {
 }
 
 // verdict judges one fragment of one read, in the order of the multiIf in
-// sql/read_verdicts.sql.
+// clickhouse/sql/read_verdicts.sql.
 //
 // The graphs are taken at the read's graph_revision, not at the read's own
 // revision: a read is served from a graph that passed the read fence, and a
@@ -92,7 +92,7 @@ func (h *History) Deliveries(_ context.Context, query string) ([]Read, error) {
 // so a fragment served through a grant past its expiry by the reader's own
 // clock is a violation even before the expired event was in the log.
 func (h *History) verdict(r *read, id string) Read {
-	v := Read{Kind: KindRead, User: r.user, Agent: r.agent, At: nsTime(r.timeNS), Revision: r.revision, Fragment: id,
+	v := Read{Kind: KindRead, User: r.user, Agent: r.agent, At: NanoTime(r.timeNS), Revision: r.revision, Fragment: id,
 		Event: r.event, GraphRevision: r.graphRev, Tier: events.TierShared}
 	if r.privateSet[id] {
 		v.Tier = events.TierPrivate
@@ -105,7 +105,7 @@ func (h *History) verdict(r *read, id string) Read {
 		v.Reason = ReasonFutureGraph
 	case f.tier != events.TierShared && f.user != r.user:
 		v.Reason = ReasonPrivate
-	case !h.graph.Admissible(r.user, r.agent, f.prov, access.Now(r.graphRev, nsTime(r.timeNS))):
+	case !h.graph.Admissible(r.user, r.agent, f.prov, access.Now(r.graphRev, NanoTime(r.timeNS))):
 		v.Reason = ReasonProvenance
 	}
 	v.Admissible = v.Reason == ""
@@ -126,7 +126,7 @@ func (h *History) queryMetrics(w Window) []QueryMetrics {
 		if !w.has(q.atNS) {
 			continue
 		}
-		out = append(out, QueryMetrics{Query: id, User: q.user, At: nsTime(q.atNS), Agents: sortedSet(q.agents),
+		out = append(out, QueryMetrics{Query: id, User: q.user, At: NanoTime(q.atNS), Agents: sortedSet(q.agents),
 			ResourceCalls: q.resourceCalls, PrivateFragmentsRead: uint64(len(q.private)),
 			SharedFragmentsRead: uint64(len(q.shared)), FragmentsWritten: uint64(len(q.writtenF))})
 	}
@@ -152,7 +152,7 @@ func (h *History) bins(w Window, width int64) []BinMetrics {
 		k := key{a.timeNS / width * width, a.user}
 		b := agg[k]
 		if b == nil {
-			b = &BinMetrics{Start: nsTime(k.start), User: a.user}
+			b = &BinMetrics{Start: NanoTime(k.start), User: a.user}
 			agg[k] = b
 		}
 		switch a.kind {

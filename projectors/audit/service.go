@@ -228,6 +228,13 @@ func admin(by domain.Identity) error {
 	return nil
 }
 
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
 func nonNilReads(r []Read) []Read {
 	if r == nil {
 		return []Read{}

@@ -124,8 +124,9 @@ type Metrics struct {
 	Reuse    Reuse          `json:"reuse"`
 }
 
-// Backend answers audit questions; History and Store implement it and must
-// agree on every answer.
+// Backend answers audit questions. History implements it in process and
+// package clickhouse's Store in ClickHouse; both must agree on every
+// answer, which package audittest holds every implementation to.
 type Backend interface {
 	// Revision is the highest log revision the answers include.
 	Revision(ctx context.Context) (uint64, error)
@@ -142,11 +143,13 @@ type Backend interface {
 	Metrics(ctx context.Context, w Window, bin time.Duration) (Metrics, error)
 }
 
-// nsTime is how both backends turn stored nanoseconds into answers.
-func nsTime(ns int64) time.Time { return time.Unix(0, ns).UTC() }
+// NanoTime is how every backend turns stored unix nanoseconds into the
+// times of its answers (UTC, so that equal answers compare equal).
+func NanoTime(ns int64) time.Time { return time.Unix(0, ns).UTC() }
 
-// sortVerdicts orders rows as Violations answers: by (revision, fragment).
-func sortVerdicts(rows []Read) {
+// SortVerdicts orders rows as Violations answers: by (revision, fragment).
+// Every backend sorts with it, so ties come out in one order.
+func SortVerdicts(rows []Read) {
 	sort.SliceStable(rows, func(i, j int) bool {
 		if rows[i].Revision != rows[j].Revision {
 			return rows[i].Revision < rows[j].Revision
@@ -155,9 +158,9 @@ func sortVerdicts(rows []Read) {
 	})
 }
 
-// labelOf is how both backends present a delivery's label: agents and
-// resources never nil, fragments nil when empty.
-func labelOf(agents, resources, fragments []string) *events.Label {
+// DeliveryLabel is how every backend presents a delivery's label: agents
+// and resources never nil, fragments nil when empty.
+func DeliveryLabel(agents, resources, fragments []string) *events.Label {
 	l := events.Label{Agents: nonNil(agents), Resources: nonNil(resources)}
 	if len(fragments) > 0 {
 		l.Fragments = fragments

@@ -20,5 +20,5 @@
 // Writer takes snapshots while the projections are quiescent (the runner
 // calls it between batches) and uploads them in the background; Restore
 // loads the newest at start. Store is where they are kept (natsobj: a
-// JetStream object store).
+// JetStream object store; snapshottest.Mem in tests).
 package snapshot

@@ -74,13 +74,19 @@ type Section interface {
 	RestoreSnapshot(ctx context.Context, s Sealer, revision uint64, data []byte) (install func(), err error)
 }
 
-// Store keeps snapshots by revision.
+// Store keeps snapshots by revision. Blobs are opaque to it (Decode
+// judges them) and come back byte for byte; package snapshottest holds
+// every implementation to this contract.
 type Store interface {
-	// Put stores a snapshot blob taken at revision.
+	// Put stores a snapshot blob taken at revision, replacing one stored
+	// at the same revision. The store keeps its own copy.
 	Put(ctx context.Context, revision uint64, blob []byte) error
 	// Newest returns the snapshot with the highest revision; ErrNone when
-	// there is none.
+	// there is none, and an error wrapping ErrCorrupt when the store finds
+	// what it holds for it broken (natsobj: a manifest that does not add
+	// up). Either way Restore rebuilds from the log.
 	Newest(ctx context.Context) (revision uint64, blob []byte, err error)
-	// Prune deletes all but the keep newest snapshots.
+	// Prune deletes all but the keep newest snapshots; keep 0 deletes
+	// every one. Pruning an empty store is not an error.
 	Prune(ctx context.Context, keep int) error
 }

@@ -9,38 +9,8 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/projectors/snapshot"
+	"github.com/cmem/cmem/projectors/snapshot/snapshottest"
 )
-
-// memStore is a hand-written snapshot.Store.
-type memStore struct{ blobs map[uint64][]byte }
-
-func (m *memStore) Put(_ context.Context, rev uint64, blob []byte) error {
-	m.blobs[rev] = slices.Clone(blob)
-	return nil
-}
-
-func (m *memStore) Newest(context.Context) (uint64, []byte, error) {
-	var best uint64
-	for r := range m.blobs {
-		best = max(best, r)
-	}
-	if best == 0 {
-		return 0, nil, snapshot.ErrNone
-	}
-	return best, m.blobs[best], nil
-}
-
-func (m *memStore) Prune(_ context.Context, keep int) error {
-	var revs []uint64
-	for r := range m.blobs {
-		revs = append(revs, r)
-	}
-	slices.Sort(revs)
-	for i := 0; i < len(revs)-keep; i++ {
-		delete(m.blobs, revs[i])
-	}
-	return nil
-}
 
 // section is a hand-written snapshot.Section holding one string.
 type section struct {
@@ -95,8 +65,8 @@ func TestDecodeRefusesOtherVersionsAndCorruptBlobs(t *testing.T) {
 // it cannot use.
 func TestRestoreAllOrNothing(t *testing.T) {
 	ctx := context.Background()
-	good := func() (*memStore, *section, *section) {
-		st := &memStore{blobs: map[uint64][]byte{}}
+	good := func() (*snapshottest.Mem, *section, *section) {
+		st := snapshottest.NewMem()
 		a, b := &section{name: "a", state: "A@10"}, &section{name: "b", state: "B@10"}
 		w := snapshot.NewWriter(snapshot.Config{}, st, snapshot.Clear{}, "test", nil, a, b)
 		if _, err := w.Take(ctx, holder{10}); err != nil {
@@ -109,23 +79,32 @@ func TestRestoreAllOrNothing(t *testing.T) {
 	if rev := snapshot.Restore(ctx, st, snapshot.Clear{}, 10, nil, a, b); rev != 10 || a.state != "A@10" || b.state != "B@10" {
 		t.Fatalf("restore = %d, sections %q %q", rev, a.state, b.state)
 	}
-	cases := map[string]func(st *memStore, a, b *section) (head uint64, sections []snapshot.Section){
-		"corrupt": func(st *memStore, a, b *section) (uint64, []snapshot.Section) {
-			st.blobs[10][len(st.blobs[10])/2] ^= 1
+	cases := map[string]func(st *snapshottest.Mem, a, b *section) (head uint64, sections []snapshot.Section){
+		"corrupt": func(st *snapshottest.Mem, a, b *section) (uint64, []snapshot.Section) {
+			_, blob, err := st.Newest(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blob[len(blob)/2] ^= 1
+			if err := st.Put(ctx, 10, blob); err != nil {
+				t.Fatal(err)
+			}
 			return 10, []snapshot.Section{a, b}
 		},
-		"ahead of the log": func(_ *memStore, a, b *section) (uint64, []snapshot.Section) {
+		"ahead of the log": func(_ *snapshottest.Mem, a, b *section) (uint64, []snapshot.Section) {
 			return 9, []snapshot.Section{a, b}
 		},
-		"a section missing": func(_ *memStore, a, b *section) (uint64, []snapshot.Section) {
+		"a section missing": func(_ *snapshottest.Mem, a, b *section) (uint64, []snapshot.Section) {
 			return 10, []snapshot.Section{a, b, &section{name: "c"}}
 		},
-		"a section undecodable": func(_ *memStore, a, b *section) (uint64, []snapshot.Section) {
+		"a section undecodable": func(_ *snapshottest.Mem, a, b *section) (uint64, []snapshot.Section) {
 			b.fail = true
 			return 10, []snapshot.Section{a, b}
 		},
-		"none": func(st *memStore, a, b *section) (uint64, []snapshot.Section) {
-			delete(st.blobs, 10)
+		"none": func(st *snapshottest.Mem, a, b *section) (uint64, []snapshot.Section) {
+			if err := st.Prune(ctx, 0); err != nil {
+				t.Fatal(err)
+			}
 			return 10, []snapshot.Section{a, b}
 		},
 	}
@@ -142,32 +121,28 @@ func TestRestoreAllOrNothing(t *testing.T) {
 // keeps Keep of them, and none while Every is negative.
 func TestWriterTakesOneEveryInterval(t *testing.T) {
 	ctx := context.Background()
-	st := &memStore{blobs: map[uint64][]byte{}}
+	st := snapshottest.NewMem()
 	s := &section{name: "a", state: "x"}
 	w := snapshot.NewWriter(snapshot.Config{Every: 100, MinPeriod: -1, Keep: 2}, st, snapshot.Clear{}, "test", nil, s)
 	for _, rev := range []uint64{50, 99, 100, 150, 199, 230, 260, 330} {
 		w.AfterBatch(ctx, rev)
 		w.Wait()
 	}
-	var revs []uint64
-	for r := range st.blobs {
-		revs = append(revs, r)
-	}
-	slices.Sort(revs)
+	revs, _ := st.Revisions(ctx)
 	if !slices.Equal(revs, []uint64{230, 330}) { // taken at 100, 230, 330; 2 kept
 		t.Errorf("snapshots kept at %v, want [230 330]", revs)
 	}
-	empty := &memStore{blobs: map[uint64][]byte{}}
+	empty := snapshottest.NewMem()
 	none := snapshot.NewWriter(snapshot.Config{Every: -1, MinPeriod: -1}, empty, snapshot.Clear{}, "test", nil, s)
 	none.AfterBatch(ctx, 1<<40)
 	none.Wait()
-	if len(empty.blobs) != 0 {
+	if revs, _ := empty.Revisions(ctx); len(revs) != 0 {
 		t.Error("a writer with a negative Every took a snapshot")
 	}
 	slow := snapshot.NewWriter(snapshot.Config{Every: 1, MinPeriod: time.Hour}, st, snapshot.Clear{}, "test", nil, s)
 	slow.AfterBatch(ctx, 1000)
 	slow.Wait()
-	if _, ok := st.blobs[1000]; ok {
+	if revs, _ := st.Revisions(ctx); slices.Contains(revs, 1000) {
 		t.Error("a snapshot was taken sooner than MinPeriod after the writer started")
 	}
 }

@@ -1,9 +1,9 @@
 // Package clickhouse holds the DDL of cmem's audit trail in ClickHouse as
 // ordered migrations (NNNN_name.sql). Every statement runs on ClickHouse
 // 18.16 (Debian's package) and on current releases, and is idempotent
-// (IF NOT EXISTS), so two projectors migrating at once cannot conflict. The
-// audit package applies the files in order and records each in the
-// schema_migrations table.
+// (IF NOT EXISTS), so two projectors migrating at once cannot conflict.
+// Package projectors/audit/clickhouse applies the files in order and
+// records each in the schema_migrations table.
 //
 // Conventions the files keep: event time is time_ns (Int64 unix
 // nanoseconds) for exact answers, plus time (DateTime('UTC'), seconds) only

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 	"github.com/cmem/cmem/test/cluster/clustertest"
 	"github.com/cmem/cmem/vectors/weaviate/weaviatetest"
 )

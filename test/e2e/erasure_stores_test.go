@@ -10,8 +10,8 @@ import (
 
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
-	"github.com/cmem/cmem/projectors/audit"
-	"github.com/cmem/cmem/projectors/audit/clickhousetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
 	"github.com/cmem/cmem/vectors/weaviate/weaviatetest"
 )
 
@@ -31,7 +31,7 @@ func TestErasureLeavesNoContentInTheStores(t *testing.T) {
 	n := nodetest.Start(t, func(c *node.Config) {
 		c.DataDir = dir
 		c.WeaviateURL, c.WeaviateGRPC, c.WeaviateClass = w.URL, w.GRPCAddr, weaviatetest.Class(t)
-		c.Audit = audit.Config{DSN: ch.DSN(clickhousetest.Database("erasure"))}
+		c.Audit = clickhouse.Config{DSN: ch.DSN(clickhousetest.Database("erasure"))}
 	})
 	world := newErasureWorld(t, n)
 	c := world.c

@@ -13,6 +13,7 @@ import (
 	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/projectors/snapshot"
 	"github.com/cmem/cmem/projectors/snapshot/natsobj"
+	"github.com/cmem/cmem/projectors/snapshot/snapshottest"
 )
 
 func open(t *testing.T) (*natsobj.Store, jetstream.ObjectStore) {
@@ -28,6 +29,15 @@ func open(t *testing.T) (*natsobj.Store, jetstream.ObjectStore) {
 		t.Fatal(err)
 	}
 	return st, raw
+}
+
+// TestContract holds the store to the contract of every snapshot.Store,
+// on an embedded server per subtest.
+func TestContract(t *testing.T) {
+	snapshottest.Run(t, func(t *testing.T) snapshottest.Store {
+		st, _ := open(t)
+		return st
+	})
 }
 
 // A snapshot larger than a part comes back byte for byte; the newest wins;

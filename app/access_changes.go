@@ -45,7 +45,7 @@ type ChangesAnswer struct {
 // changes it could observe through AccessOf at those points: its own
 // user-agent edges, and the agent-resource edges of agents it could invoke
 // when the change happened.
-func (a *App) AccessChanges(ctx context.Context, by Identity, q ChangesQuery) (ChangesAnswer, error) {
+func (a *App) AccessChanges(ctx context.Context, by domain.Identity, q ChangesQuery) (ChangesAnswer, error) {
 	if q.User != "" && !by.Admin && q.User != by.ID {
 		return ChangesAnswer{}, fmt.Errorf("%w: %s may read only its own grant history", domain.ErrForbidden, by.ID)
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"github.com/cmem/cmem/domain"
 	"slices"
 
 	"github.com/cmem/cmem/projectors/access"
@@ -27,7 +28,7 @@ type GraphAnswer struct {
 // AccessGraph answers "who could use what" at q. An admin gets every
 // user's row and every registered agent and resource; a user gets only its
 // own row, which is what AccessOf already shows it.
-func (a *App) AccessGraph(ctx context.Context, by Identity, q AsOf) (GraphAnswer, error) {
+func (a *App) AccessGraph(ctx context.Context, by domain.Identity, q AsOf) (GraphAnswer, error) {
 	rev, p, err := a.asOfPoint(ctx, q)
 	if err != nil {
 		return GraphAnswer{}, err

@@ -24,7 +24,7 @@ type AccessAnswer struct {
 // is in the log; by revision, only the expired events in the prefix count;
 // by time, a grant's expiry instant ends it. Each edge shows its expiry
 // (AgentAccess.ExpiresAt, AgentAccess.ResourceExpiry).
-func (a *App) AccessOf(ctx context.Context, by Identity, user string, q AsOf) (AccessAnswer, error) {
+func (a *App) AccessOf(ctx context.Context, by domain.Identity, user string, q AsOf) (AccessAnswer, error) {
 	if !by.Admin && by.ID != user {
 		return AccessAnswer{}, fmt.Errorf("%w: %s may read only its own access", domain.ErrForbidden, by.ID)
 	}

@@ -26,7 +26,7 @@ func TestAdmissionGate(t *testing.T) {
 		t.Fatal(err)
 	}
 	write := func(value string) (app.WriteAnswer, error) {
-		return r.app.WriteFragment(ctx, app.Identity{ID: "alice"}, app.WriteRequest{Agent: "x", Key: "What food is Lyon famous for?",
+		return r.app.WriteFragment(ctx, domain.Identity{ID: "alice"}, app.WriteRequest{Agent: "x", Key: "What food is Lyon famous for?",
 			Value: value, Tier: events.TierShared})
 	}
 	w, err := write("Lyon is famous for its bouchons, quenelles and the Halles Paul Bocuse market, open since 1971.")
@@ -38,7 +38,7 @@ func TestAdmissionGate(t *testing.T) {
 		t.Fatalf("a refusal must be refused by policy with its score and θ: %v", err)
 	}
 	// Private writes are not gated.
-	if _, err := r.app.WriteFragment(ctx, app.Identity{ID: "alice"}, app.WriteRequest{Agent: "x", Key: "k", Value: "I don't know.", Tier: events.TierPrivate}); err != nil {
+	if _, err := r.app.WriteFragment(ctx, domain.Identity{ID: "alice"}, app.WriteRequest{Agent: "x", Key: "k", Value: "I don't know.", Tier: events.TierPrivate}); err != nil {
 		t.Fatal(err)
 	}
 	var admitted, refused *events.Admission

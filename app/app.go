@@ -194,18 +194,18 @@ func New(cfg Config, d Deps) (*App, error) {
 }
 
 // meta builds event metadata for a command by id.
-func (a *App) meta(ctx context.Context, id Identity) events.Meta {
+func (a *App) meta(ctx context.Context, id domain.Identity) events.Meta {
 	return events.Meta{Source: a.cfg.Source, Actor: id.ID, CorrelationID: CorrelationID(ctx)}
 }
 
 // append wraps payload and stores it.
-func (a *App) append(ctx context.Context, id Identity, p events.Payload, exclusive bool) (uint64, error) {
+func (a *App) append(ctx context.Context, id domain.Identity, p events.Payload, exclusive bool) (uint64, error) {
 	return a.appendStep(ctx, id, p, exclusive, "")
 }
 
 // appendStep is append with the event id derived from a worker's step (see
 // events.Meta.ID); an empty step gets a fresh id.
-func (a *App) appendStep(ctx context.Context, id Identity, p events.Payload, exclusive bool, step string) (uint64, error) {
+func (a *App) appendStep(ctx context.Context, id domain.Identity, p events.Payload, exclusive bool, step string) (uint64, error) {
 	m := a.meta(ctx, id)
 	m.ID = step
 	e, err := events.New(m, p)
@@ -218,7 +218,7 @@ func (a *App) appendStep(ctx context.Context, id Identity, p events.Payload, exc
 // appendAt is appendStep (not exclusive) with the event's time set to at
 // (zero = now): a decision judged at a wall clock records that clock, so
 // the audit can judge it at the same instant.
-func (a *App) appendAt(ctx context.Context, id Identity, p events.Payload, step string, at time.Time) (uint64, error) {
+func (a *App) appendAt(ctx context.Context, id domain.Identity, p events.Payload, step string, at time.Time) (uint64, error) {
 	m := a.meta(ctx, id)
 	m.ID, m.Time = step, at
 	e, err := events.New(m, p)

@@ -76,7 +76,7 @@ func (e *ItemError) Unwrap() error { return e.Err }
 // If any item is refused, nothing is stored and the error names the item
 // (*ItemError). Otherwise all their events are appended as one atomic
 // batch: one round trip to the stream leader, consecutive revisions.
-func (a *App) Batch(ctx context.Context, by Identity, items []BatchItem) (BatchAnswer, error) {
+func (a *App) Batch(ctx context.Context, by domain.Identity, items []BatchItem) (BatchAnswer, error) {
 	switch {
 	case len(items) == 0:
 		return BatchAnswer{}, fmt.Errorf("%w: a batch needs at least one item", domain.ErrInvalid)
@@ -117,7 +117,7 @@ func (a *App) Batch(ctx context.Context, by Identity, items []BatchItem) (BatchA
 }
 
 // batchItem runs one item's command on a staging log.
-func (a *App) batchItem(ctx context.Context, by Identity, it BatchItem) (BatchResult, error) {
+func (a *App) batchItem(ctx context.Context, by domain.Identity, it BatchItem) (BatchResult, error) {
 	res := BatchResult{Op: it.Op, ID: it.ID}
 	var err error
 	switch it.Op {

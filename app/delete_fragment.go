@@ -14,7 +14,7 @@ import (
 // fragment derived from it and of every query that read any of them (the
 // derived-content rule: erased with it). A FragmentDeleted tombstone makes
 // every projection drop them. It returns once the vector view has too.
-func (a *App) DeleteFragment(ctx context.Context, by Identity, id string) (uint64, error) {
+func (a *App) DeleteFragment(ctx context.Context, by domain.Identity, id string) (uint64, error) {
 	if err := events.CheckID(id); err != nil {
 		return 0, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/cmem/cmem/domain"
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
@@ -14,7 +15,7 @@ import (
 // while its label is admissible to the query's user (access.Admits with the
 // user as reader); what is not is withheld with the reason. An admin reading
 // another user's query sees what that user would.
-func (a *App) deliver(ctx context.Context, by Identity, q query.Query, channel string) (QueryAnswer, error) {
+func (a *App) deliver(ctx context.Context, by domain.Identity, q query.Query, channel string) (QueryAnswer, error) {
 	snap, err := a.grantsSnapshot(ctx)
 	if err != nil {
 		return QueryAnswer{}, err

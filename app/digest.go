@@ -36,7 +36,7 @@ type fragmentLister interface {
 // newer), waits until every projection of this process — the vector view
 // included — has applied it, and hashes the access graph and fragment registry as the log
 // defines them at that revision. Admin only: it names every principal.
-func (a *App) Digest(ctx context.Context, by Identity, revision uint64) (Digest, error) {
+func (a *App) Digest(ctx context.Context, by domain.Identity, revision uint64) (Digest, error) {
 	if err := requireAdmin(by); err != nil {
 		return Digest{}, err
 	}

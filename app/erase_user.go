@@ -17,7 +17,7 @@ import (
 // UserErased is appended; every projection drops the content it lists and
 // the user's token is refused. Calling it again on an erased user redoes
 // the destruction (a no-op) and appends nothing new but the event.
-func (a *App) EraseUser(ctx context.Context, by Identity, user string) (uint64, error) {
+func (a *App) EraseUser(ctx context.Context, by domain.Identity, user string) (uint64, error) {
 	if !by.Admin && by.ID != user {
 		return 0, fmt.Errorf("%w: only an admin or the user itself may erase user %s", domain.ErrForbidden, user)
 	}

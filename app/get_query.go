@@ -56,7 +56,7 @@ type ResourceCall struct {
 // user or an admin may see it, and what it shows is checked against the
 // user's permissions now, every time it is served (see deliver). done
 // reports whether it has finished.
-func (a *App) Query(ctx context.Context, by Identity, id string, wait time.Duration) (QueryAnswer, bool, error) {
+func (a *App) Query(ctx context.Context, by domain.Identity, id string, wait time.Duration) (QueryAnswer, bool, error) {
 	if err := events.CheckID(id); err != nil {
 		return QueryAnswer{}, false, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}

@@ -27,7 +27,7 @@ type Term struct {
 // SetGrant is an admin granting (granted=true) or revoking an edge. Both
 // ends must be registered. Every call is recorded, even one that changes
 // nothing, because the audit trail is of admin actions, not of diffs.
-func (a *App) SetGrant(ctx context.Context, by Identity, e Edge, granted bool) (uint64, error) {
+func (a *App) SetGrant(ctx context.Context, by domain.Identity, e Edge, granted bool) (uint64, error) {
 	if !granted {
 		return a.setGrant(ctx, by, e, false, nil, time.Time{})
 	}
@@ -38,7 +38,7 @@ func (a *App) SetGrant(ctx context.Context, by Identity, e Edge, granted bool) (
 // the edge's previous grant: a grant with an expiry renews or shortens it,
 // one without makes the edge permanent. The expiry must lie after now (this
 // process's clock, which is also the event's time).
-func (a *App) Grant(ctx context.Context, by Identity, e Edge, term Term) (uint64, error) {
+func (a *App) Grant(ctx context.Context, by domain.Identity, e Edge, term Term) (uint64, error) {
 	now := a.clockNow()
 	var expires *time.Time
 	switch {
@@ -59,7 +59,7 @@ func (a *App) Grant(ctx context.Context, by Identity, e Edge, term Term) (uint64
 	return a.setGrant(ctx, by, e, true, expires, now)
 }
 
-func (a *App) setGrant(ctx context.Context, by Identity, e Edge, granted bool, expires *time.Time, at time.Time) (uint64, error) {
+func (a *App) setGrant(ctx context.Context, by domain.Identity, e Edge, granted bool, expires *time.Time, at time.Time) (uint64, error) {
 	if err := requireAdmin(by); err != nil {
 		return 0, err
 	}

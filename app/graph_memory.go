@@ -42,7 +42,7 @@ type GraphMemoryAnswer struct {
 // interactions — each only while its provenance is admissible to
 // (caller, Agent, now), on graphs that include every acknowledged revoke —
 // and recorded as a GraphRead event.
-func (a *App) GraphMemory(ctx context.Context, by Identity, req GraphRequest) (GraphMemoryAnswer, error) {
+func (a *App) GraphMemory(ctx context.Context, by domain.Identity, req GraphRequest) (GraphMemoryAnswer, error) {
 	if by.ID == AdminID {
 		return GraphMemoryAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no graph memory", domain.ErrForbidden)
 	}
@@ -61,7 +61,7 @@ func (a *App) GraphMemory(ctx context.Context, by Identity, req GraphRequest) (G
 
 // graphAt serves graph memory on a snapshot the caller took: an agent turn
 // reads it on the snapshot it decides on.
-func (a *App) graphAt(ctx context.Context, by Identity, req GraphRequest, snap Snapshot) (GraphMemoryAnswer, error) {
+func (a *App) graphAt(ctx context.Context, by domain.Identity, req GraphRequest, snap Snapshot) (GraphMemoryAnswer, error) {
 	if a.graph == nil {
 		return GraphMemoryAnswer{}, fmt.Errorf("%w: graph memory is not configured", domain.ErrUnavailable)
 	}

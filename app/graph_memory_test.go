@@ -45,7 +45,7 @@ func TestGraphMemoryHidesWhatARevokeTook(t *testing.T) {
 	r := newGraphRig(t, nil)
 	world(t, r)
 	ctx := context.Background()
-	alice := app.Identity{ID: "alice"}
+	alice := domain.Identity{ID: "alice"}
 	recordQuery(t, r, "q1", "alice", "what is the ceo salary", "9 million", events.Label{Agents: []string{"x"}, Resources: []string{"rx"}})
 	recordQuery(t, r, "q2", "alice", "what is the ceo salary band", "top band", events.Label{Agents: []string{"y"}, Resources: []string{}})
 	before, err := r.app.GraphMemory(ctx, alice, app.GraphRequest{Agent: "x", Query: "ceo salary"})
@@ -89,7 +89,7 @@ func TestGraphMemoryHidesWhatARevokeTook(t *testing.T) {
 		}
 	}
 	recordQuery(t, r, "q3", "bob", "what is the ceo salary range", "no idea", events.Label{Agents: []string{"y"}, Resources: []string{}})
-	bob, err := r.app.GraphMemory(ctx, app.Identity{ID: "bob"}, app.GraphRequest{Agent: "y", Query: "ceo salary"})
+	bob, err := r.app.GraphMemory(ctx, domain.Identity{ID: "bob"}, app.GraphRequest{Agent: "y", Query: "ceo salary"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,13 +103,13 @@ func TestGraphMemoryRefusesBadRequests(t *testing.T) {
 	world(t, r)
 	ctx := context.Background()
 	for _, c := range []struct {
-		by   app.Identity
+		by   domain.Identity
 		req  app.GraphRequest
 		want error
 	}{
-		{app.Identity{ID: "alice"}, app.GraphRequest{Agent: "", Query: "q"}, domain.ErrInvalid},
-		{app.Identity{ID: "alice"}, app.GraphRequest{Agent: "x", Query: "  "}, domain.ErrInvalid},
-		{app.Identity{ID: "bob"}, app.GraphRequest{Agent: "x", Query: "q"}, domain.ErrForbidden},
+		{domain.Identity{ID: "alice"}, app.GraphRequest{Agent: "", Query: "q"}, domain.ErrInvalid},
+		{domain.Identity{ID: "alice"}, app.GraphRequest{Agent: "x", Query: "  "}, domain.ErrInvalid},
+		{domain.Identity{ID: "bob"}, app.GraphRequest{Agent: "x", Query: "q"}, domain.ErrForbidden},
 		{admin, app.GraphRequest{Agent: "x", Query: "q"}, domain.ErrForbidden},
 	} {
 		if _, err := r.app.GraphMemory(ctx, c.by, c.req); !errors.Is(err, c.want) {
@@ -118,7 +118,7 @@ func TestGraphMemoryRefusesBadRequests(t *testing.T) {
 	}
 	plain := newRig(t, nil)
 	world(t, plain)
-	if _, err := plain.app.GraphMemory(ctx, app.Identity{ID: "alice"}, app.GraphRequest{Agent: "x", Query: "q"}); !errors.Is(err, domain.ErrUnavailable) {
+	if _, err := plain.app.GraphMemory(ctx, domain.Identity{ID: "alice"}, app.GraphRequest{Agent: "x", Query: "q"}); !errors.Is(err, domain.ErrUnavailable) {
 		t.Errorf("without graph memory: %v, want ErrUnavailable", err)
 	}
 }

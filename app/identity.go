@@ -18,10 +18,6 @@ import (
 // registered under it.
 const AdminID = "admin"
 
-// Identity is an authenticated caller (defined in package domain, which
-// every package with use cases shares).
-type Identity = domain.Identity
-
 // TokenSum is the hex SHA-256 of a token: the only form a token is stored in.
 func TokenSum(token string) string {
 	s := sha256.Sum256([]byte(token))
@@ -40,31 +36,31 @@ func NewToken() (string, error) {
 // Authenticate returns the identity a bearer token stands for, as of every
 // acknowledged event on users/ (registrations, rotations, revocations,
 // deactivations, erasures).
-func (a *App) Authenticate(ctx context.Context, token string) (Identity, error) {
+func (a *App) Authenticate(ctx context.Context, token string) (domain.Identity, error) {
 	if token == "" {
-		return Identity{}, fmt.Errorf("%w: missing bearer token", domain.ErrUnauthenticated)
+		return domain.Identity{}, fmt.Errorf("%w: missing bearer token", domain.ErrUnauthenticated)
 	}
 	sum := TokenSum(token)
 	if subtle.ConstantTimeCompare([]byte(sum), []byte(a.adminSum)) == 1 {
-		return Identity{ID: AdminID, Admin: true}, nil
+		return domain.Identity{ID: AdminID, Admin: true}, nil
 	}
 	// Every decision fences on users/, as permission decisions fence on
 	// grants/: a token rotated, revoked or deactivated through another
 	// gateway is refused from the moment that change was acknowledged.
 	if err := a.fence(ctx, events.UsersSubjectPrefix, 0); err != nil {
-		return Identity{}, err
+		return domain.Identity{}, err
 	}
 	u, ok := a.view.UserByToken(sum)
 	if !ok {
-		return Identity{}, fmt.Errorf("%w: unknown token", domain.ErrUnauthenticated)
+		return domain.Identity{}, fmt.Errorf("%w: unknown token", domain.ErrUnauthenticated)
 	}
 	if u.Status != "" && u.Status != access.StatusActive {
-		return Identity{}, fmt.Errorf("%w: user %s is %s", domain.ErrUnauthenticated, u.ID, u.Status)
+		return domain.Identity{}, fmt.Errorf("%w: user %s is %s", domain.ErrUnauthenticated, u.ID, u.Status)
 	}
-	return Identity{ID: u.ID, Admin: u.Role == events.RoleAdmin}, nil
+	return domain.Identity{ID: u.ID, Admin: u.Role == events.RoleAdmin}, nil
 }
 
-func requireAdmin(id Identity) error {
+func requireAdmin(id domain.Identity) error {
 	if !id.Admin {
 		return fmt.Errorf("%w: %s is not an admin", domain.ErrForbidden, id.ID)
 	}

@@ -42,7 +42,7 @@ type QueryItem struct {
 // case as GET /v1/queries/{id}, so whatever Query checks before it serves
 // a query (ownership, delivery against the reader's permissions) holds for
 // the list too; an item Query refuses is left out.
-func (a *App) ListQueries(ctx context.Context, by Identity, q ListQuery) ([]QueryItem, error) {
+func (a *App) ListQueries(ctx context.Context, by domain.Identity, q ListQuery) ([]QueryItem, error) {
 	if q.User != "" && !by.Admin && q.User != by.ID {
 		return nil, fmt.Errorf("%w: %s may list only its own queries", domain.ErrForbidden, by.ID)
 	}

@@ -23,7 +23,7 @@ type LiveFeed interface {
 // memory reads and fragments — and of those only ids it may see now: an
 // agent it can invoke, a resource such an agent can use. Content is never
 // streamed; the console fetches it through the API, whose checks apply.
-func (a *App) LiveEvents(ctx context.Context, by Identity, after uint64) (<-chan feed.Event, error) {
+func (a *App) LiveEvents(ctx context.Context, by domain.Identity, after uint64) (<-chan feed.Event, error) {
 	if a.feed == nil {
 		return nil, fmt.Errorf("%w: no live feed on this gateway", domain.ErrUnavailable)
 	}
@@ -65,7 +65,7 @@ func (a *App) LiveEvents(ctx context.Context, by Identity, after uint64) (<-chan
 
 // liveFor is the disclosure filter of the live stream: what of e, if
 // anything, by may see.
-func (a *App) liveFor(by Identity, e feed.Event) (feed.Event, bool) {
+func (a *App) liveFor(by domain.Identity, e feed.Event) (feed.Event, bool) {
 	if by.Admin {
 		return e, true
 	}

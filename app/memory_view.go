@@ -60,7 +60,7 @@ type ViewAnswer struct {
 // retriever when there is one, see package rerank), above the relevance
 // floor (MinScore), shaped by the read policy, and recorded as a
 // MemoryRead event.
-func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (ViewAnswer, error) {
+func (a *App) MemoryView(ctx context.Context, by domain.Identity, req ViewRequest) (ViewAnswer, error) {
 	if by.ID == AdminID {
 		return ViewAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no memory view", domain.ErrForbidden)
 	}
@@ -82,7 +82,7 @@ func (a *App) MemoryView(ctx context.Context, by Identity, req ViewRequest) (Vie
 
 // viewAt serves a memory view on a snapshot the caller took: a pipeline
 // stage reads memory on the snapshot it decides on.
-func (a *App) viewAt(ctx context.Context, by Identity, req ViewRequest, snap Snapshot) (ViewAnswer, error) {
+func (a *App) viewAt(ctx context.Context, by domain.Identity, req ViewRequest, snap Snapshot) (ViewAnswer, error) {
 	minScore, err := a.minScore(req)
 	if err != nil {
 		return ViewAnswer{}, err

@@ -56,7 +56,7 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 		resp.Label = &events.Label{Agents: []string{}, Resources: []string{}}
 		return p.emit(ctx, q, cmd.Cause, respondedID, resp)
 	}
-	user := Identity{ID: q.User}
+	user := domain.Identity{ID: q.User}
 	view, err := p.app.viewAt(ctx, user, ViewRequest{Agent: sel.Agent, Query: sel.Subquery,
 		KUser: p.cfg.KUser, KCross: p.cfg.KCross, QueryID: q.ID, StepID: step("read")}, snap)
 	if err != nil {

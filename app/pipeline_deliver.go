@@ -1,6 +1,10 @@
 package app
 
-import "context"
+import (
+	"context"
+
+	"github.com/cmem/cmem/domain"
+)
 
 // Delivery is a finished query rendered for its user, for the bus.
 type Delivery struct {
@@ -17,7 +21,7 @@ func (p *Pipeline) Delivery(ctx context.Context, queryID string, rev uint64) (De
 	if err != nil || !ok || !q.Done {
 		return Delivery{}, false, err
 	}
-	ans, err := p.app.deliver(ctx, Identity{ID: q.User}, q, ChannelNATS)
+	ans, err := p.app.deliver(ctx, domain.Identity{ID: q.User}, q, ChannelNATS)
 	if err != nil {
 		return Delivery{}, false, err
 	}

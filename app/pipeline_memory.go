@@ -19,7 +19,7 @@ import (
 // role first among them), then the key interactions, each with its label,
 // which the response's label takes in. None when GraphItems is 0 or no
 // graph memory is configured.
-func (p *Pipeline) graphContext(ctx context.Context, user Identity, sel *events.AgentSelected, snap Snapshot) ([]llm.GraphItem, []events.Label, error) {
+func (p *Pipeline) graphContext(ctx context.Context, user domain.Identity, sel *events.AgentSelected, snap Snapshot) ([]llm.GraphItem, []events.Label, error) {
 	if p.cfg.GraphItems == 0 || p.app.graph == nil {
 		return nil, nil, nil
 	}
@@ -49,7 +49,7 @@ func (p *Pipeline) graphContext(ctx context.Context, user Identity, sel *events.
 // Its provenance is the response's label (transitive, the default), or the
 // agent and the resources it called itself under an explicit direct
 // provenance policy. A policy refusal skips that tier.
-func (p *Pipeline) remember(ctx context.Context, user Identity, sel *events.AgentSelected, resp *events.AgentResponded,
+func (p *Pipeline) remember(ctx context.Context, user domain.Identity, sel *events.AgentSelected, resp *events.AgentResponded,
 	respondedID string, step func(...string) string) ([]string, error) {
 	mode := p.app.policies.Resolve(memory.TargetProvenance, user.ID, sel.Agent, p.app.clockNow()).Kind
 	prov := memory.Provenance{Agents: resp.Label.Agents, Resources: resp.Label.Resources}

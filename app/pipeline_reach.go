@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"github.com/cmem/cmem/domain"
 	"strconv"
 
 	"github.com/cmem/cmem/embedding"
@@ -57,7 +58,7 @@ func (p *Pipeline) reachOf(ctx context.Context, q query.Query, round int, agent 
 			texts = append(texts, s.Search(q.Text, reachPassages)...)
 		}
 	}
-	view, err := p.app.viewAt(ctx, Identity{ID: q.User}, ViewRequest{Agent: agent, Query: q.Text,
+	view, err := p.app.viewAt(ctx, domain.Identity{ID: q.User}, ViewRequest{Agent: agent, Query: q.Text,
 		KUser: reachMemory, KCross: reachMemory, QueryID: q.ID, StepID: events.StepID(q.ID, strconv.Itoa(round), "reach", agent)}, snap)
 	if err == nil {
 		for _, f := range append(view.Private, view.Shared...) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/llm/offline"
 )
 
@@ -30,7 +31,7 @@ func TestReachCountsOnlyWhatTheAgentCanAnswerFrom(t *testing.T) {
 		t.Fatal(err)
 	}
 	const question = "What food is Lyon famous for?"
-	if _, err := r.app.WriteFragment(ctx, app.Identity{ID: "alice"}, app.WriteRequest{Agent: "y", Key: question, Value: "Quenelles.", Tier: "private"}); err != nil {
+	if _, err := r.app.WriteFragment(ctx, domain.Identity{ID: "alice"}, app.WriteRequest{Agent: "y", Key: question, Value: "Quenelles.", Tier: "private"}); err != nil {
 		t.Fatal(err)
 	}
 	p, err := app.NewPipeline(r.app, app.PipelineConfig{}, r.queries, nil)

@@ -10,7 +10,7 @@ import (
 
 // RegisterAgent is an admin registering an agent with its specialization
 // (description) and system prompt.
-func (a *App) RegisterAgent(ctx context.Context, by Identity, id, description, systemPrompt string) (uint64, error) {
+func (a *App) RegisterAgent(ctx context.Context, by domain.Identity, id, description, systemPrompt string) (uint64, error) {
 	if err := requireAdmin(by); err != nil {
 		return 0, err
 	}

@@ -18,7 +18,7 @@ const maxToolName = 64
 // kind-specific fields; the resource is built once here so that a
 // configuration that could never be called is refused at registration
 // (kinds and fields: package resources).
-func (a *App) RegisterResource(ctx context.Context, by Identity, id, kind, description string, config map[string]json.RawMessage) (uint64, error) {
+func (a *App) RegisterResource(ctx context.Context, by domain.Identity, id, kind, description string, config map[string]json.RawMessage) (uint64, error) {
 	if err := requireAdmin(by); err != nil {
 		return 0, err
 	}

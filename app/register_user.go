@@ -10,7 +10,7 @@ import (
 
 // RegisterUser is an admin registering user id with role. It returns the
 // user's token, which exists only in this answer: the log keeps its hash.
-func (a *App) RegisterUser(ctx context.Context, by Identity, id, role string) (token string, rev uint64, err error) {
+func (a *App) RegisterUser(ctx context.Context, by domain.Identity, id, role string) (token string, rev uint64, err error) {
 	if err := requireAdmin(by); err != nil {
 		return "", 0, err
 	}

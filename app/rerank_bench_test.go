@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/embedding/semantic"
@@ -109,7 +110,7 @@ func poolCurve(tb testing.TB, emb embedding.Embedder, sizes []int) curve {
 func meanRR(tb testing.TB, a *app.App, ts []topic, corpus, memories map[string]int) (inCorpus, first float64) {
 	for i, t := range ts {
 		q := fmt.Sprintf(aspects[t.aspect].question, places[t.place])
-		v, err := a.MemoryView(context.Background(), app.Identity{ID: "alice"}, app.ViewRequest{Agent: "x", Query: q, KCross: app.MaxK})
+		v, err := a.MemoryView(context.Background(), domain.Identity{ID: "alice"}, app.ViewRequest{Agent: "x", Query: q, KCross: app.MaxK})
 		if err != nil {
 			tb.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/app"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/events"
@@ -42,7 +43,7 @@ func gate(t testing.TB, r *rig) {
 
 func write(t testing.TB, r *rig, user, agent, key, value string, from ...string) string {
 	t.Helper()
-	w, err := r.app.WriteFragment(context.Background(), app.Identity{ID: user}, app.WriteRequest{Agent: agent, Key: key,
+	w, err := r.app.WriteFragment(context.Background(), domain.Identity{ID: user}, app.WriteRequest{Agent: agent, Key: key,
 		Value: value, Tier: events.TierShared, DerivedFrom: from})
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +66,7 @@ func TestRerankerIgnoresWhatTheReaderCannotSee(t *testing.T) {
 	}
 	view := func(user string) (raw []byte, seedOrder []string) {
 		t.Helper()
-		v, err := r.app.MemoryView(ctx, app.Identity{ID: user}, app.ViewRequest{Agent: "y", Query: "where to eat in Lyon?", KCross: 20})
+		v, err := r.app.MemoryView(ctx, domain.Identity{ID: user}, app.ViewRequest{Agent: "y", Query: "where to eat in Lyon?", KCross: 20})
 		if err != nil {
 			t.Fatal(err)
 		}

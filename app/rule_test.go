@@ -18,7 +18,7 @@ import (
 // delivery. Each must fail when the rule is removed (see the mutation test
 // in package access).
 
-var admin = app.Identity{ID: app.AdminID, Admin: true}
+var admin = domain.Identity{ID: app.AdminID, Admin: true}
 
 // world: alice may invoke x and y, bob only y; x uses rx, y uses ry.
 func world(t testing.TB, r *rig) {
@@ -58,18 +58,18 @@ func TestViewDropsInadmissibleHitsOfALeakyStore(t *testing.T) {
 	r := newRig(t, nil, func(d *app.Deps) { d.Store = leakyStore{d.Store} })
 	world(t, r)
 	ctx := context.Background()
-	if _, err := r.app.WriteFragment(ctx, app.Identity{ID: "alice"}, app.WriteRequest{Agent: "x", Resources: []string{"rx"},
+	if _, err := r.app.WriteFragment(ctx, domain.Identity{ID: "alice"}, app.WriteRequest{Agent: "x", Resources: []string{"rx"},
 		Key: "salary", Value: "the CEO earns 9 million", Tier: events.TierShared}); err != nil {
 		t.Fatal(err)
 	}
-	v, err := r.app.MemoryView(ctx, app.Identity{ID: "bob"}, app.ViewRequest{Agent: "y", Query: "salary", KUser: 10, KCross: 10})
+	v, err := r.app.MemoryView(ctx, domain.Identity{ID: "bob"}, app.ViewRequest{Agent: "y", Query: "salary", KUser: 10, KCross: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(v.Shared) != 0 {
 		t.Fatalf("bob read alice's fragment through x's provenance: %+v", v.Shared)
 	}
-	v, err = r.app.MemoryView(ctx, app.Identity{ID: "alice"}, app.ViewRequest{Agent: "x", Query: "salary", KUser: 10, KCross: 10})
+	v, err = r.app.MemoryView(ctx, domain.Identity{ID: "alice"}, app.ViewRequest{Agent: "x", Query: "salary", KUser: 10, KCross: 10})
 	if err != nil || len(v.Shared) != 1 {
 		t.Fatalf("alice through x must read it: %+v %v", v, err)
 	}
@@ -79,12 +79,12 @@ func TestWriteRefusesSourcesTheWriterCannotRead(t *testing.T) {
 	r := newRig(t, nil)
 	world(t, r)
 	ctx := context.Background()
-	w, err := r.app.WriteFragment(ctx, app.Identity{ID: "alice"}, app.WriteRequest{Agent: "x", Resources: []string{"rx"},
+	w, err := r.app.WriteFragment(ctx, domain.Identity{ID: "alice"}, app.WriteRequest{Agent: "x", Resources: []string{"rx"},
 		Key: "salary", Value: "9 million", Tier: events.TierShared})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = r.app.WriteFragment(ctx, app.Identity{ID: "bob"}, app.WriteRequest{Agent: "y", Key: "copy", Value: "9 million",
+	_, err = r.app.WriteFragment(ctx, domain.Identity{ID: "bob"}, app.WriteRequest{Agent: "y", Key: "copy", Value: "9 million",
 		Tier: events.TierShared, DerivedFrom: []string{w.Fragments[0].ID}})
 	if !errors.Is(err, domain.ErrForbidden) {
 		t.Fatalf("bob derived from a fragment he cannot read: %v", err)
@@ -118,14 +118,14 @@ func TestDeliveryWithholdsWhatTheUserLost(t *testing.T) {
 	world(t, r)
 	ctx := context.Background()
 	recordQuery(t, r, "q1", "alice", "salary?", "9 million", events.Label{Agents: []string{"x"}, Resources: []string{"rx"}})
-	ans, _, err := r.app.Query(ctx, app.Identity{ID: "alice"}, "q1", 0)
+	ans, _, err := r.app.Query(ctx, domain.Identity{ID: "alice"}, "q1", 0)
 	if err != nil || ans.Answer != "9 million" || ans.Withheld != "" {
 		t.Fatalf("before the revoke: %+v %v", ans, err)
 	}
 	if _, err := r.app.SetGrant(ctx, admin, app.Edge{From: "x", To: "rx"}, false); err != nil {
 		t.Fatal(err)
 	}
-	ans, _, err = r.app.Query(ctx, app.Identity{ID: "alice"}, "q1", 0)
+	ans, _, err = r.app.Query(ctx, domain.Identity{ID: "alice"}, "q1", 0)
 	if err != nil || ans.Answer != "" || ans.Withheld == "" || ans.Steps[0].Response != "" || ans.Steps[0].Withheld == "" {
 		t.Fatalf("after x lost rx the answer and its step must be withheld: %+v %v", ans, err)
 	}

@@ -24,7 +24,7 @@ type PolicyRequest struct {
 
 // SetPolicy is an admin setting a write, read or provenance policy. A policy
 // that could not be applied is refused now, not at its first use.
-func (a *App) SetPolicy(ctx context.Context, by Identity, req PolicyRequest) (uint64, error) {
+func (a *App) SetPolicy(ctx context.Context, by domain.Identity, req PolicyRequest) (uint64, error) {
 	if err := requireAdmin(by); err != nil {
 		return 0, err
 	}
@@ -71,7 +71,7 @@ type PolicyInfo struct {
 // ListPolicies is an admin listing every policy setting ever made, oldest
 // first; the one in force for a (user, agent) is the most specific scope's
 // latest effective setting.
-func (a *App) ListPolicies(ctx context.Context, by Identity) ([]PolicyInfo, error) {
+func (a *App) ListPolicies(ctx context.Context, by domain.Identity) ([]PolicyInfo, error) {
 	if err := requireAdmin(by); err != nil {
 		return nil, err
 	}

@@ -23,7 +23,7 @@ const MaxQueryBytes = 65536
 
 // SubmitQuery puts a user's query on the bus; the workers take it from
 // there. reply is the NATS subject a bus caller waits on, if any.
-func (a *App) SubmitQuery(ctx context.Context, by Identity, text, channel, reply string) (string, uint64, error) {
+func (a *App) SubmitQuery(ctx context.Context, by domain.Identity, text, channel, reply string) (string, uint64, error) {
 	if by.ID == AdminID {
 		return "", 0, fmt.Errorf("%w: the bootstrap admin is not a user; ask as a registered user", domain.ErrForbidden)
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"github.com/cmem/cmem/domain"
 	"sort"
 	"time"
 )
@@ -30,7 +31,7 @@ type UsageAnswer struct {
 // submitted in [from, to). It is built from ListQueries, so it counts
 // exactly the steps the caller may be shown: an admin every user's, a user
 // its own.
-func (a *App) Usage(ctx context.Context, by Identity, user string, from, to *time.Time) (UsageAnswer, error) {
+func (a *App) Usage(ctx context.Context, by domain.Identity, user string, from, to *time.Time) (UsageAnswer, error) {
 	items, err := a.ListQueries(ctx, by, ListQuery{User: user, From: from, To: to, Limit: MaxQueryList})
 	if err != nil {
 		return UsageAnswer{}, err

@@ -44,7 +44,7 @@ type WriteAnswer struct {
 // req.Resources now and may read every source it derives from, derives the
 // provenance, runs the write policy of the tier, embeds and appends the
 // fragments. A refused write is recorded as FragmentRejected.
-func (a *App) WriteFragment(ctx context.Context, by Identity, req WriteRequest) (WriteAnswer, error) {
+func (a *App) WriteFragment(ctx context.Context, by domain.Identity, req WriteRequest) (WriteAnswer, error) {
 	if err := a.checkWrite(by, &req); err != nil {
 		return WriteAnswer{}, err
 	}
@@ -72,7 +72,7 @@ func (a *App) WriteFragment(ctx context.Context, by Identity, req WriteRequest) 
 // writeWith runs the tier's write policy on a write whose provenance is
 // settled and appends the fragments; a refusal is recorded as
 // FragmentRejected.
-func (a *App) writeWith(ctx context.Context, by Identity, req WriteRequest, prov memory.Provenance, mode string) (WriteAnswer, error) {
+func (a *App) writeWith(ctx context.Context, by domain.Identity, req WriteRequest, prov memory.Provenance, mode string) (WriteAnswer, error) {
 	pol := a.policies.Resolve(memory.WriteTarget(req.Tier), by.ID, req.Agent, a.clockNow())
 	drafts, trace, err := memory.ApplyWrite(ctx, pol, req.Tier, memory.Draft{Key: req.Key, Value: req.Value},
 		memory.WriteEnv{LLM: a.llm, Users: a.view.UserIDs()})
@@ -89,7 +89,7 @@ func (a *App) writeWith(ctx context.Context, by Identity, req WriteRequest, prov
 	return a.appendFragments(ctx, by, req, prov, mode, trace, drafts)
 }
 
-func (a *App) checkWrite(by Identity, req *WriteRequest) error {
+func (a *App) checkWrite(by domain.Identity, req *WriteRequest) error {
 	if by.ID == AdminID {
 		return fmt.Errorf("%w: the bootstrap admin is not a user and has no memory; write as a registered user", domain.ErrForbidden)
 	}
@@ -138,7 +138,7 @@ func (a *App) sources(ctx context.Context, user, agent string, ids []string, now
 	return out, nil
 }
 
-func (a *App) appendFragments(ctx context.Context, by Identity, req WriteRequest, prov memory.Provenance,
+func (a *App) appendFragments(ctx context.Context, by domain.Identity, req WriteRequest, prov memory.Provenance,
 	mode string, trace events.PolicyTrace, drafts []memory.Draft) (WriteAnswer, error) {
 	keys := make([]string, len(drafts))
 	for i, d := range drafts {

@@ -11,7 +11,7 @@ import (
 
 // accessOf serves GET /v1/access/{user}?at=RFC3339Nano | ?revision=N, with
 // an optional min_revision for read-your-writes.
-func (s *Server) accessOf(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) accessOf(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	q, err := asOf(r)
 	if err != nil {
 		s.fail(w, r, err)

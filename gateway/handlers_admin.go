@@ -13,7 +13,7 @@ type revisionAnswer struct {
 	Revision uint64 `json:"revision"`
 }
 
-func (s *Server) registerUser(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) registerUser(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	var req struct {
 		ID   string `json:"id"`
 		Role string `json:"role"`
@@ -30,7 +30,7 @@ func (s *Server) registerUser(w http.ResponseWriter, r *http.Request, by app.Ide
 	writeJSON(w, http.StatusCreated, map[string]any{"id": req.ID, "token": token, "revision": rev})
 }
 
-func (s *Server) registerAgent(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) registerAgent(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	var req struct {
 		ID           string `json:"id"`
 		Description  string `json:"description"`
@@ -50,7 +50,7 @@ func (s *Server) registerAgent(w http.ResponseWriter, r *http.Request, by app.Id
 
 // registerResource takes id, kind and description; every other field is the
 // kind-specific configuration and is kept as given.
-func (s *Server) registerResource(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) registerResource(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	var fields map[string]json.RawMessage
 	if err := decode(r, &fields, false); err != nil {
 		s.fail(w, r, err)
@@ -74,8 +74,8 @@ func (s *Server) registerResource(w http.ResponseWriter, r *http.Request, by app
 	writeJSON(w, http.StatusCreated, map[string]any{"id": id, "revision": rev})
 }
 
-func (s *Server) grant(userAgent, granted bool) func(http.ResponseWriter, *http.Request, app.Identity) {
-	return func(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) grant(userAgent, granted bool) func(http.ResponseWriter, *http.Request, domain.Identity) {
+	return func(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 		e := app.Edge{UserAgent: userAgent, From: r.PathValue("from"), To: r.PathValue("to")}
 		var rev uint64
 		term, err := grantTerm(r)

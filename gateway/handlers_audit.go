@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/projectors/audit"
 )
@@ -16,16 +15,16 @@ import (
 // AuditQueries is what the audit endpoints ask (implemented by
 // *audit.Service over ClickHouse or the in-process history).
 type AuditQueries interface {
-	Visible(ctx context.Context, by app.Identity, q audit.VisibleQuery) (audit.VisibleAnswer, error)
-	Reads(ctx context.Context, by app.Identity, fragment string, minRevision uint64) ([]audit.Read, error)
-	Violations(ctx context.Context, by app.Identity, q audit.WindowQuery) ([]audit.Read, error)
-	Deliveries(ctx context.Context, by app.Identity, query string, minRevision uint64) ([]audit.Read, error)
-	Metrics(ctx context.Context, by app.Identity, q audit.MetricsQuery) (audit.Metrics, error)
+	Visible(ctx context.Context, by domain.Identity, q audit.VisibleQuery) (audit.VisibleAnswer, error)
+	Reads(ctx context.Context, by domain.Identity, fragment string, minRevision uint64) ([]audit.Read, error)
+	Violations(ctx context.Context, by domain.Identity, q audit.WindowQuery) ([]audit.Read, error)
+	Deliveries(ctx context.Context, by domain.Identity, query string, minRevision uint64) ([]audit.Read, error)
+	Metrics(ctx context.Context, by domain.Identity, q audit.MetricsQuery) (audit.Metrics, error)
 }
 
 var errNoAudit = fmt.Errorf("%w: no audit trail is configured on this gateway", domain.ErrUnavailable)
 
-func (s *Server) auditRoutes(authed func(string, func(http.ResponseWriter, *http.Request, app.Identity))) {
+func (s *Server) auditRoutes(authed func(string, func(http.ResponseWriter, *http.Request, domain.Identity))) {
 	authed("GET /v1/audit/visible", s.auditVisible)
 	authed("GET /v1/audit/reads", s.auditReads)
 	authed("GET /v1/audit/violations", s.auditViolations)
@@ -34,7 +33,7 @@ func (s *Server) auditRoutes(authed func(string, func(http.ResponseWriter, *http
 }
 
 // auditVisible serves GET /v1/audit/visible?user=&agent=&at=RFC3339Nano.
-func (s *Server) auditVisible(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) auditVisible(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	v := r.URL.Query()
 	q := audit.VisibleQuery{User: v.Get("user"), Agent: v.Get("agent")}
 	var err error
@@ -45,27 +44,27 @@ func (s *Server) auditVisible(w http.ResponseWriter, r *http.Request, by app.Ide
 }
 
 // auditReads serves GET /v1/audit/reads?fragment=id.
-func (s *Server) auditReads(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) auditReads(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	v := r.URL.Query()
 	minRev, err := minRevision(v)
 	s.answerAudit(w, r, err, func() (any, error) { return s.cfg.Audit.Reads(r.Context(), by, v.Get("fragment"), minRev) })
 }
 
 // auditDeliveries serves GET /v1/audit/deliveries?query=id.
-func (s *Server) auditDeliveries(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) auditDeliveries(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	v := r.URL.Query()
 	minRev, err := minRevision(v)
 	s.answerAudit(w, r, err, func() (any, error) { return s.cfg.Audit.Deliveries(r.Context(), by, v.Get("query"), minRev) })
 }
 
 // auditViolations serves GET /v1/audit/violations?from=&to=.
-func (s *Server) auditViolations(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) auditViolations(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	q, err := windowParams(r.URL.Query())
 	s.answerAudit(w, r, err, func() (any, error) { return s.cfg.Audit.Violations(r.Context(), by, q) })
 }
 
 // auditMetrics serves GET /v1/audit/metrics?bin=1h&from=&to=.
-func (s *Server) auditMetrics(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) auditMetrics(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	v := r.URL.Query()
 	q := audit.MetricsQuery{}
 	var err error

@@ -46,7 +46,7 @@ var batchFields = map[string][]string{
 	app.OpWriteFragment: {"agent", "resources", "key", "value", "tier", "derived_from"},
 }
 
-func (s *Server) batch(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) batch(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	var body batchBody
 	if err := decode(r, &body, true); err != nil {
 		s.fail(w, r, err)

@@ -12,7 +12,7 @@ import (
 
 // The endpoints the console needs besides contract v1's; any client may
 // use them, with the same checks.
-func (s *Server) consoleRoutes(authed func(string, func(http.ResponseWriter, *http.Request, app.Identity))) {
+func (s *Server) consoleRoutes(authed func(string, func(http.ResponseWriter, *http.Request, domain.Identity))) {
 	authed("GET /v1/me", s.me)
 	authed("GET /v1/access", s.accessGraph)
 	authed("GET /v1/grants/changes", s.grantChanges)
@@ -23,7 +23,7 @@ func (s *Server) consoleRoutes(authed func(string, func(http.ResponseWriter, *ht
 
 // accessGraph serves GET /v1/access?at=|revision=: every user's row for an
 // admin, the caller's own for a user.
-func (s *Server) accessGraph(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) accessGraph(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	q, err := asOf(r)
 	if err != nil {
 		s.fail(w, r, err)
@@ -35,7 +35,7 @@ func (s *Server) accessGraph(w http.ResponseWriter, r *http.Request, by app.Iden
 
 // grantChanges serves GET /v1/grants/changes?from_revision=&to_revision=
 // &from=&to=&user=&limit=.
-func (s *Server) grantChanges(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) grantChanges(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	v := r.URL.Query()
 	q := app.ChangesQuery{User: v.Get("user")}
 	var err error
@@ -65,7 +65,7 @@ func (s *Server) grantChanges(w http.ResponseWriter, r *http.Request, by app.Ide
 }
 
 // listQueries serves GET /v1/queries?user=&from=&to=&limit=.
-func (s *Server) listQueries(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) listQueries(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	v := r.URL.Query()
 	q := app.ListQuery{User: v.Get("user")}
 	var err error
@@ -83,7 +83,7 @@ func (s *Server) listQueries(w http.ResponseWriter, r *http.Request, by app.Iden
 }
 
 // usage serves GET /v1/usage?user=&from=&to=.
-func (s *Server) usage(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) usage(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	v := r.URL.Query()
 	from, err := timeParam(v, "from")
 	if err != nil {
@@ -133,6 +133,6 @@ func limitParam(v url.Values) (int, error) {
 }
 
 // me serves GET /v1/me: who the token stands for.
-func (s *Server) me(w http.ResponseWriter, _ *http.Request, by app.Identity) {
+func (s *Server) me(w http.ResponseWriter, _ *http.Request, by domain.Identity) {
 	writeJSON(w, http.StatusOK, map[string]any{"id": by.ID, "admin": by.Admin})
 }

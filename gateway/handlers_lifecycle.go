@@ -2,9 +2,8 @@ package gateway
 
 import (
 	"context"
+	"github.com/cmem/cmem/domain"
 	"net/http"
-
-	"github.com/cmem/cmem/app"
 )
 
 // lifecycleRoutes are erasure and the identity lifecycle:
@@ -15,7 +14,7 @@ import (
 //	POST   /v1/users/{id}/deactivate  admin                            → 200 {"revision"}
 //	POST   /v1/users/{id}/reactivate  admin                            → 200 {"revision"}
 //	DELETE /v1/fragments/{id}         owner or admin: delete it        → 200 {"revision"}
-func (s *Server) lifecycleRoutes(authed func(string, func(http.ResponseWriter, *http.Request, app.Identity))) {
+func (s *Server) lifecycleRoutes(authed func(string, func(http.ResponseWriter, *http.Request, domain.Identity))) {
 	authed("DELETE /v1/users/{id}", s.revisionOf(s.app.EraseUser))
 	authed("POST /v1/users/{id}/token", s.rotateToken)
 	authed("DELETE /v1/users/{id}/token", s.revisionOf(s.app.RevokeToken))
@@ -25,8 +24,8 @@ func (s *Server) lifecycleRoutes(authed func(string, func(http.ResponseWriter, *
 }
 
 // revisionOf serves a command on the path's {id} that answers a revision.
-func (s *Server) revisionOf(cmd func(ctx context.Context, by app.Identity, id string) (uint64, error)) func(http.ResponseWriter, *http.Request, app.Identity) {
-	return func(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) revisionOf(cmd func(ctx context.Context, by domain.Identity, id string) (uint64, error)) func(http.ResponseWriter, *http.Request, domain.Identity) {
+	return func(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 		rev, err := cmd(r.Context(), by, r.PathValue("id"))
 		if err != nil {
 			s.fail(w, r, err)
@@ -36,7 +35,7 @@ func (s *Server) revisionOf(cmd func(ctx context.Context, by app.Identity, id st
 	}
 }
 
-func (s *Server) rotateToken(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) rotateToken(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	token, rev, err := s.app.RotateToken(r.Context(), by, r.PathValue("id"))
 	if err != nil {
 		s.fail(w, r, err)
@@ -45,8 +44,8 @@ func (s *Server) rotateToken(w http.ResponseWriter, r *http.Request, by app.Iden
 	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "revision": rev})
 }
 
-func (s *Server) setActive(active bool) func(http.ResponseWriter, *http.Request, app.Identity) {
-	return s.revisionOf(func(ctx context.Context, by app.Identity, id string) (uint64, error) {
+func (s *Server) setActive(active bool) func(http.ResponseWriter, *http.Request, domain.Identity) {
+	return s.revisionOf(func(ctx context.Context, by domain.Identity, id string) (uint64, error) {
 		return s.app.SetActive(ctx, by, id, active)
 	})
 }

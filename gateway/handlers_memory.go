@@ -25,7 +25,7 @@ func (b fragmentBody) request() app.WriteRequest {
 	return app.WriteRequest{Agent: b.Agent, Resources: b.Resources, Key: b.Key, Value: b.Value, Tier: b.Tier, DerivedFrom: b.DerivedFrom}
 }
 
-func (s *Server) writeFragment(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) writeFragment(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	var req fragmentBody
 	if err := decode(r, &req, true); err != nil {
 		s.fail(w, r, err)
@@ -42,7 +42,7 @@ func (s *Server) writeFragment(w http.ResponseWriter, r *http.Request, by app.Id
 // defaultK is the paper's tier size (App. C.2: k_user = k_cross = 10).
 const defaultK = 10
 
-func (s *Server) memoryView(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) memoryView(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	var req struct {
 		Agent       string `json:"agent"`
 		Query       string `json:"query"`
@@ -73,7 +73,7 @@ func (s *Server) memoryView(w http.ResponseWriter, r *http.Request, by app.Ident
 	writeJSON(w, http.StatusOK, ans)
 }
 
-func (s *Server) memoryGraph(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) memoryGraph(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	var req struct {
 		Agent       string `json:"agent"`
 		Query       string `json:"query"`
@@ -91,7 +91,7 @@ func (s *Server) memoryGraph(w http.ResponseWriter, r *http.Request, by app.Iden
 	writeJSON(w, http.StatusOK, ans)
 }
 
-func (s *Server) setPolicy(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) setPolicy(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	var req struct {
 		Target      string             `json:"target"`
 		Scope       events.PolicyScope `json:"scope"`
@@ -128,7 +128,7 @@ func (s *Server) setPolicy(w http.ResponseWriter, r *http.Request, by app.Identi
 	writeJSON(w, http.StatusCreated, revisionAnswer{Revision: rev})
 }
 
-func (s *Server) listPolicies(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) listPolicies(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	list, err := s.app.ListPolicies(r.Context(), by)
 	if err != nil {
 		s.fail(w, r, err)

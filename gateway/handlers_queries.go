@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"github.com/cmem/cmem/domain"
 	"net/http"
 	"time"
 
@@ -11,7 +12,7 @@ import (
 // Config.QueryWait) for the answer; {"wait": false} answers 202 with the id
 // at once. A query still running when the wait ends answers 202 too, with
 // its state so far: poll GET /v1/queries/{id}.
-func (s *Server) submitQuery(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) submitQuery(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	var req struct {
 		Text string `json:"text"`
 		Wait *bool  `json:"wait"`
@@ -34,7 +35,7 @@ func (s *Server) submitQuery(w http.ResponseWriter, r *http.Request, by app.Iden
 }
 
 // getQuery serves GET /v1/queries/{id}?wait=SECONDS.
-func (s *Server) getQuery(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) getQuery(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	var wait time.Duration
 	if v := r.URL.Query().Get("wait"); v != "" {
 		var err error
@@ -46,7 +47,7 @@ func (s *Server) getQuery(w http.ResponseWriter, r *http.Request, by app.Identit
 	s.answerQuery(w, r, by, r.PathValue("id"), wait)
 }
 
-func (s *Server) answerQuery(w http.ResponseWriter, r *http.Request, by app.Identity, id string, wait time.Duration) {
+func (s *Server) answerQuery(w http.ResponseWriter, r *http.Request, by domain.Identity, id string, wait time.Duration) {
 	ans, done, err := s.app.Query(r.Context(), by, id, wait)
 	if err != nil {
 		s.fail(w, r, err)

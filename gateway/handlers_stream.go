@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/domain"
 )
 
@@ -20,7 +19,7 @@ const heartbeat = 15 * time.Second
 // its revision. A reconnect sends Last-Event-ID (or ?after=) and resumes
 // after it. The stream ends when the client goes, the server shuts down
 // (CloseStreams) or the client fell too far behind (reconnect).
-func (s *Server) eventStream(w http.ResponseWriter, r *http.Request, by app.Identity) {
+func (s *Server) eventStream(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	after, err := uintParam(r.URL.Query(), "after")
 	if err == nil && r.Header.Get("Last-Event-ID") != "" {
 		after, err = strconv.ParseUint(r.Header.Get("Last-Event-ID"), 10, 64)

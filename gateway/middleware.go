@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"github.com/cmem/cmem/domain"
 	"net/http"
 	"strings"
 
@@ -24,7 +25,7 @@ func (s *Server) withCorrelation(w http.ResponseWriter, r *http.Request) *http.R
 
 // authenticate resolves the bearer token before h runs; h gets the identity
 // and never a raw token.
-func (s *Server) authenticate(h func(http.ResponseWriter, *http.Request, app.Identity)) http.Handler {
+func (s *Server) authenticate(h func(http.ResponseWriter, *http.Request, domain.Identity)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id, err := s.app.Authenticate(r.Context(), bearer(r.Header.Get("Authorization")))
 		if err != nil {

@@ -74,7 +74,7 @@ func (in *NATSIngress) handle(m *nats.Msg) {
 	case err != nil:
 		err = fmt.Errorf("body must be {\"text\": \"...\"}: %w", err)
 	default:
-		var by app.Identity
+		var by domain.Identity
 		if by, err = in.app.BusIdentity(ctx, user); err == nil {
 			_, _, err = in.app.SubmitQuery(ctx, by, q.Text, app.ChannelNATS, m.Reply)
 		}

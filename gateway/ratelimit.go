@@ -14,7 +14,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promauto"
 	"golang.org/x/time/rate"
 
-	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/domain"
 )
 
@@ -158,8 +157,8 @@ func (e errRateLimited) retryAfter() string {
 }
 
 // limited wraps h with limit name.
-func (s *Server) limited(name string, r Rate, h func(http.ResponseWriter, *http.Request, app.Identity)) func(http.ResponseWriter, *http.Request, app.Identity) {
-	return func(w http.ResponseWriter, req *http.Request, by app.Identity) {
+func (s *Server) limited(name string, r Rate, h func(http.ResponseWriter, *http.Request, domain.Identity)) func(http.ResponseWriter, *http.Request, domain.Identity) {
+	return func(w http.ResponseWriter, req *http.Request, by domain.Identity) {
 		if ok, wait := s.limits.allow(name, by.ID, r); !ok {
 			s.fail(w, req, errRateLimited{limit: name, wait: wait})
 			return

@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"errors"
+	"github.com/cmem/cmem/domain"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -116,7 +117,7 @@ func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
 }
 
 func (s *Server) routes() {
-	authed := func(pattern string, h func(http.ResponseWriter, *http.Request, app.Identity)) {
+	authed := func(pattern string, h func(http.ResponseWriter, *http.Request, domain.Identity)) {
 		s.handle(pattern, s.authenticate(h))
 	}
 	lim := s.cfg.Limits

@@ -57,11 +57,11 @@ func TestErrorsMatchTheirSentinels(t *testing.T) {
 		is     []error
 		text   string
 	}{
-		{403, `{"error":"alice may not use critic","code":"forbidden"}`, []error{httpclient.ErrForbidden, domain.ErrForbidden}, "alice may not use critic (403 forbidden)"},
-		{403, `{"error":"blocked","code":"refused_by_policy"}`, []error{httpclient.ErrPolicyRefused, httpclient.ErrForbidden}, "blocked (403 refused_by_policy)"},
-		{404, `{"error":"no agent x","code":"not_found"}`, []error{httpclient.ErrNotFound}, "no agent x (404 not_found)"},
-		{409, `{"error":"exists","code":"conflict"}`, []error{httpclient.ErrConflict}, "exists (409 conflict)"},
-		{503, "<html>bad gateway</html>", []error{httpclient.ErrUnavailable}, "HTTP 503: <html>bad gateway</html>"},
+		{403, `{"error":"alice may not use critic","code":"forbidden"}`, []error{domain.ErrForbidden, domain.ErrForbidden}, "alice may not use critic (403 forbidden)"},
+		{403, `{"error":"blocked","code":"refused_by_policy"}`, []error{domain.ErrPolicyRefused, domain.ErrForbidden}, "blocked (403 refused_by_policy)"},
+		{404, `{"error":"no agent x","code":"not_found"}`, []error{domain.ErrNotFound}, "no agent x (404 not_found)"},
+		{409, `{"error":"exists","code":"conflict"}`, []error{domain.ErrConflict}, "exists (409 conflict)"},
+		{503, "<html>bad gateway</html>", []error{domain.ErrUnavailable}, "HTTP 503: <html>bad gateway</html>"},
 		{500, `{"error":"internal error","code":"internal"}`, nil, "internal error (500 internal)"},
 	} {
 		_, err := answering(t, tc.status, tc.body, nil).Do(context.Background(), http.MethodGet, "/", nil, nil)
@@ -74,7 +74,7 @@ func TestErrorsMatchTheirSentinels(t *testing.T) {
 				t.Errorf("%d %s: not %v", tc.status, tc.body, s)
 			}
 		}
-		if len(tc.is) < 2 && errors.Is(err, httpclient.ErrPolicyRefused) {
+		if len(tc.is) < 2 && errors.Is(err, domain.ErrPolicyRefused) {
 			t.Errorf("%d %s: is ErrPolicyRefused", tc.status, tc.body)
 		}
 	}

@@ -9,8 +9,8 @@
 // programs make.
 //
 // An answer other than 2xx is an *Error carrying the HTTP status and the
-// API's code and message; errors.Is matches it against ErrForbidden,
-// ErrNotFound and the other sentinels, which are package domain's, so a Go
-// program tells "not allowed" from "does not exist" without reading
-// status codes.
+// API's code and message; errors.Is matches it against package domain's
+// errors (domain.ErrForbidden, domain.ErrNotFound, …: the ones the gateway
+// maps to HTTP), so a Go program tells "not allowed" from "does not exist"
+// without reading status codes.
 package httpclient

@@ -8,33 +8,18 @@ import (
 	"github.com/cmem/cmem/domain"
 )
 
-// The sentinels an *Error matches with errors.Is. They are package
-// domain's errors, the ones the gateway maps to HTTP (gateway/errors.go),
-// so errors.Is(err, domain.ErrForbidden) holds too.
-var (
-	ErrInvalid         = domain.ErrInvalid         // 400, code "invalid"
-	ErrUnauthenticated = domain.ErrUnauthenticated // 401, code "unauthenticated"
-	ErrForbidden       = domain.ErrForbidden       // 403, code "forbidden" (and "refused_by_policy")
-	ErrPolicyRefused   = domain.ErrPolicyRefused   // 403, code "refused_by_policy"
-	ErrNotFound        = domain.ErrNotFound        // 404, code "not_found"
-	ErrConflict        = domain.ErrConflict        // 409, code "conflict"
-	ErrTooLarge        = domain.ErrTooLarge        // 413, code "too_large"
-	ErrRateLimited     = domain.ErrRateLimited     // 429, code "rate_limited"
-	ErrUnavailable     = domain.ErrUnavailable     // 503, code "unavailable": retrying later can succeed
-)
-
 // byCode and byStatus are the gateway's mapping read backwards.
 var (
 	byCode = map[string]error{
-		"invalid": ErrInvalid, "unauthenticated": ErrUnauthenticated, "forbidden": ErrForbidden,
-		"refused_by_policy": ErrPolicyRefused, "not_found": ErrNotFound, "conflict": ErrConflict,
-		"too_large": ErrTooLarge, "rate_limited": ErrRateLimited, "unavailable": ErrUnavailable,
+		"invalid": domain.ErrInvalid, "unauthenticated": domain.ErrUnauthenticated, "forbidden": domain.ErrForbidden,
+		"refused_by_policy": domain.ErrPolicyRefused, "not_found": domain.ErrNotFound, "conflict": domain.ErrConflict,
+		"too_large": domain.ErrTooLarge, "rate_limited": domain.ErrRateLimited, "unavailable": domain.ErrUnavailable,
 	}
 	byStatus = map[int]error{
-		http.StatusBadRequest: ErrInvalid, http.StatusUnauthorized: ErrUnauthenticated,
-		http.StatusForbidden: ErrForbidden, http.StatusNotFound: ErrNotFound, http.StatusConflict: ErrConflict,
-		http.StatusRequestEntityTooLarge: ErrTooLarge, http.StatusTooManyRequests: ErrRateLimited,
-		http.StatusServiceUnavailable: ErrUnavailable,
+		http.StatusBadRequest: domain.ErrInvalid, http.StatusUnauthorized: domain.ErrUnauthenticated,
+		http.StatusForbidden: domain.ErrForbidden, http.StatusNotFound: domain.ErrNotFound, http.StatusConflict: domain.ErrConflict,
+		http.StatusRequestEntityTooLarge: domain.ErrTooLarge, http.StatusTooManyRequests: domain.ErrRateLimited,
+		http.StatusServiceUnavailable: domain.ErrUnavailable,
 	}
 )
 
@@ -72,7 +57,7 @@ func (e *Error) Error() string {
 }
 
 // Is matches the sentinel of e's code and the one of its status: a policy
-// refusal is both ErrPolicyRefused and, being a 403, ErrForbidden.
+// refusal is both domain.ErrPolicyRefused and, being a 403, domain.ErrForbidden.
 func (e *Error) Is(target error) bool {
 	c, s := byCode[e.Code], byStatus[e.Status]
 	return (c != nil && c == target) || (s != nil && s == target)

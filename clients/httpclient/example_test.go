@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/clients/httpclient"
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/node"
 )
 
@@ -50,7 +51,7 @@ func Example() {
 	}
 
 	_, err = asAlice.WriteFragment(ctx, httpclient.Write{Agent: "critic", Key: "k", Value: "v"})
-	fmt.Println("through critic:", errors.Is(err, httpclient.ErrForbidden))
+	fmt.Println("through critic:", errors.Is(err, domain.ErrForbidden))
 	// Output:
 	// private fragment lyon: bouchons are small restaurants
 	// through critic: true
@@ -63,7 +64,7 @@ func ExampleError() {
 	body := []byte(`{"error":"refused by policy: the value matches a blocked pattern","code":"refused_by_policy"}`)
 	var err error = httpclient.NewError(http.StatusForbidden, body)
 	fmt.Println(err)
-	fmt.Println(errors.Is(err, httpclient.ErrPolicyRefused), errors.Is(err, httpclient.ErrForbidden), errors.Is(err, httpclient.ErrNotFound))
+	fmt.Println(errors.Is(err, domain.ErrPolicyRefused), errors.Is(err, domain.ErrForbidden), errors.Is(err, domain.ErrNotFound))
 	// Output:
 	// refused by policy: the value matches a blocked pattern (403 refused_by_policy)
 	// true true false

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/cmem/cmem/clients/httpclient"
+	"github.com/cmem/cmem/domain"
 )
 
 // call is what every API command shares: where cmem is, who asks, and how
@@ -78,7 +79,7 @@ func (c *call) parse(args []string, want int) ([]string, error) {
 // do calls the API and prints the answer.
 func (c *call) do(method, path string, body any, want int) error {
 	raw, err := c.raw(method, path, body, want)
-	if c.existOK != nil && *c.existOK && errors.Is(err, httpclient.ErrConflict) {
+	if c.existOK != nil && *c.existOK && errors.Is(err, domain.ErrConflict) {
 		_, _ = fmt.Fprintln(os.Stderr, "cmem:", err)
 		return nil
 	}

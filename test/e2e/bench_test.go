@@ -3,6 +3,7 @@ package e2e_test
 import (
 	"context"
 	"fmt"
+	"github.com/cmem/cmem/domain"
 	"net/http"
 	"slices"
 	"testing"
@@ -43,7 +44,7 @@ func BenchmarkPipeline(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				ids := make([]string, 0, perIter)
 				for j := range perIter {
-					id, _, err := n.App.SubmitQuery(context.Background(), app.Identity{ID: "u"},
+					id, _, err := n.App.SubmitQuery(context.Background(), domain.Identity{ID: "u"},
 						fmt.Sprintf("Where is item %d of topic%d stored?", j, (i*perIter+j)%50), app.ChannelHTTP, "")
 					if err != nil {
 						b.Fatal(err)

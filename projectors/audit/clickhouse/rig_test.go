@@ -2,12 +2,12 @@ package clickhouse_test
 
 import (
 	"context"
+	"github.com/cmem/cmem/domain"
 	"os"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/events/eventlog/logtest"
@@ -21,7 +21,7 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(clickhousetest.Main(m)) }
 
-var adminID = app.Identity{ID: "admin", Admin: true}
+var adminID = domain.Identity{ID: "admin", Admin: true}
 
 // rig is one log with both audit backends on it: the in-process history
 // (next to its access graph, on a projection runner) and ClickHouse (fed

@@ -115,7 +115,7 @@ func durable(stream, name string, ackWait time.Duration) wmjs.ResourceInitialize
 		if err != nil {
 			return nil, nil, fmt.Errorf("workers: consumer %s: %w", name, err)
 		}
-		return c, nil, nil
+		return shutdownSafe{c}, nil, nil
 	}
 }
 

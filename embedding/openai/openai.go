@@ -1,6 +1,7 @@
 package openai
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -57,21 +58,11 @@ type Config struct {
 // WithDefaults returns c with its zero fields filled from the Default*
 // constants; a zero Dims takes the native size of a known Model.
 func (c Config) WithDefaults() Config {
-	if c.BaseURL == "" {
-		c.BaseURL = DefaultBaseURL
-	}
-	if c.Model == "" {
-		c.Model = DefaultModel
-	}
-	if c.Dims == 0 {
-		c.Dims = knownDims[c.Model]
-	}
-	if c.BatchSize == 0 {
-		c.BatchSize = DefaultBatchSize
-	}
-	if c.Timeout == 0 {
-		c.Timeout = DefaultTimeout
-	}
+	c.BaseURL = cmp.Or(c.BaseURL, DefaultBaseURL)
+	c.Model = cmp.Or(c.Model, DefaultModel)
+	c.Dims = cmp.Or(c.Dims, knownDims[c.Model])
+	c.BatchSize = cmp.Or(c.BatchSize, DefaultBatchSize)
+	c.Timeout = cmp.Or(c.Timeout, DefaultTimeout)
 	return c
 }
 

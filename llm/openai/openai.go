@@ -1,6 +1,7 @@
 package openai
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -63,25 +64,13 @@ type Config struct {
 // constants and llm.DefaultPrompts. A negative MaxRetries stays negative:
 // it means no retries.
 func (c Config) WithDefaults() Config {
-	if c.BaseURL == "" {
-		c.BaseURL = DefaultOpenAIBaseURL
-	}
-	if c.Model == "" {
-		c.Model = DefaultOpenAIModel
-	}
-	if c.Timeout == 0 {
-		c.Timeout = DefaultOpenAITimeout
-	}
-	if c.MaxRetries == 0 {
-		c.MaxRetries = DefaultMaxRetries
-	}
-	if c.RetryBackoff == 0 {
-		c.RetryBackoff = DefaultRetryBackoff
-	}
+	c.BaseURL = cmp.Or(c.BaseURL, DefaultOpenAIBaseURL)
+	c.Model = cmp.Or(c.Model, DefaultOpenAIModel)
+	c.Timeout = cmp.Or(c.Timeout, DefaultOpenAITimeout)
+	c.MaxRetries = cmp.Or(c.MaxRetries, DefaultMaxRetries)
+	c.RetryBackoff = cmp.Or(c.RetryBackoff, DefaultRetryBackoff)
 	c.Prompts = c.Prompts.WithDefaults()
-	if c.Logger == nil {
-		c.Logger = slog.Default()
-	}
+	c.Logger = cmp.Or(c.Logger, slog.Default())
 	return c
 }
 

@@ -1,6 +1,7 @@
 package expirer
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -43,9 +44,7 @@ type Config struct {
 // WithDefaults returns c with its zero fields filled: Poll 1s, Clock
 // time.Now.
 func (c Config) WithDefaults() Config {
-	if c.Poll == 0 {
-		c.Poll = time.Second
-	}
+	c.Poll = cmp.Or(c.Poll, time.Second)
 	if c.Clock == nil {
 		c.Clock = time.Now
 	}

@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
 	goopenai "github.com/sashabaranov/go-openai"
 
 	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/internal/openaiclient"
 )
 
 // Defaults of Config.
@@ -70,15 +70,9 @@ func (c Config) WithDefaults() Config {
 // applied, joined, each wrapping embedding.ErrConfig.
 func (c Config) Validate() error {
 	c = c.WithDefaults()
-	var errs []error
+	errs := openaiclient.CheckEndpoint(embedding.ErrConfig, c.BaseURL, c.Model)
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{embedding.ErrConfig}, args...)...))
-	}
-	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		bad("BaseURL %q is not an http(s) URL", c.BaseURL)
-	}
-	if strings.TrimSpace(c.Model) == "" {
-		bad("Model is blank")
 	}
 	if c.Dims <= 0 {
 		bad("Dims must be set for model %q", c.Model)
@@ -110,12 +104,7 @@ func New(cfg Config) (*Embedder, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	cc := goopenai.DefaultConfig(cfg.APIKey)
-	cc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	if cfg.HTTPClient != nil {
-		cc.HTTPClient = cfg.HTTPClient
-	}
-	return &Embedder{cfg: cfg, client: goopenai.NewClientWithConfig(cc)}, nil
+	return &Embedder{cfg: cfg, client: openaiclient.New(cfg.BaseURL, cfg.APIKey, cfg.HTTPClient)}, nil
 }
 
 // Model returns "openai:<model>:<dims>".

@@ -14,6 +14,7 @@ import (
 
 	goopenai "github.com/sashabaranov/go-openai"
 
+	"github.com/cmem/cmem/internal/openaiclient"
 	"github.com/cmem/cmem/llm"
 )
 
@@ -78,15 +79,9 @@ func (c Config) WithDefaults() Config {
 // applied, joined, each wrapping llm.ErrConfig.
 func (c Config) Validate() error {
 	c = c.WithDefaults()
-	var errs []error
+	errs := openaiclient.CheckEndpoint(llm.ErrConfig, c.BaseURL, c.Model)
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{llm.ErrConfig}, args...)...))
-	}
-	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		bad("BaseURL %q is not an http(s) URL", c.BaseURL)
-	}
-	if strings.TrimSpace(c.Model) == "" {
-		bad("Model is blank")
 	}
 	if c.Temperature < 0 || c.Temperature > 2 {
 		bad("Temperature %v outside 0..2", c.Temperature)
@@ -118,12 +113,7 @@ func New(cfg Config) (*Provider, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	cc := goopenai.DefaultConfig(cfg.APIKey)
-	cc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	if cfg.HTTPClient != nil {
-		cc.HTTPClient = cfg.HTTPClient
-	}
-	return &Provider{cfg: cfg, client: goopenai.NewClientWithConfig(cc)}, nil
+	return &Provider{cfg: cfg, client: openaiclient.New(cfg.BaseURL, cfg.APIKey, cfg.HTTPClient)}, nil
 }
 
 // Name returns "openai:<model>".

@@ -28,21 +28,13 @@ func (s *Server) lifecycleRoutes(authed func(string, func(http.ResponseWriter, *
 func (s *Server) revisionOf(cmd func(ctx context.Context, by app.Identity, id string) (uint64, error)) func(http.ResponseWriter, *http.Request, app.Identity) {
 	return func(w http.ResponseWriter, r *http.Request, by app.Identity) {
 		rev, err := cmd(r.Context(), by, r.PathValue("id"))
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, revisionAnswer{Revision: rev})
+		s.answer(w, r, http.StatusOK, revisionAnswer{Revision: rev}, err)
 	}
 }
 
 func (s *Server) rotateToken(w http.ResponseWriter, r *http.Request, by app.Identity) {
 	token, rev, err := s.app.RotateToken(r.Context(), by, r.PathValue("id"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "revision": rev})
+	s.answer(w, r, http.StatusCreated, map[string]any{"token": token, "revision": rev}, err)
 }
 
 func (s *Server) setActive(active bool) func(http.ResponseWriter, *http.Request, app.Identity) {

@@ -110,9 +110,7 @@ func NewPipeline(a *App, cfg PipelineConfig, queries QueryStates, logger *slog.L
 	if a == nil || queries == nil {
 		return nil, errors.New("app: NewPipeline needs an App and the query states")
 	}
-	if logger == nil {
-		logger = slog.Default()
-	}
+	logger = cmp.Or(logger, slog.Default())
 	return &Pipeline{app: a, cfg: cfg, queries: queries, logger: logger}, nil
 }
 

@@ -97,9 +97,7 @@ func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if logger == nil {
-		logger = slog.Default()
-	}
+	logger = cmp.Or(logger, slog.Default())
 	s := &Server{cfg: cfg, app: a, logger: logger, mux: http.NewServeMux(), limits: newLimiter()}
 	s.closing, s.closeStreams = context.WithCancel(context.Background())
 	s.routes()

@@ -84,9 +84,7 @@ func New(cfg Config, graph Graph, log Log, logger *slog.Logger) (*Expirer, error
 	if graph == nil || log == nil {
 		return nil, errors.New("expirer: graph and log are required")
 	}
-	if logger == nil {
-		logger = slog.Default()
-	}
+	logger = cmp.Or(logger, slog.Default())
 	return &Expirer{cfg: cfg, graph: graph, log: log, logger: logger, sent: map[uint64]bool{}}, nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/app"
-	"github.com/cmem/cmem/llm/offline"
 )
 
 // Reach measures what an agent can answer from — its knowledge base's
@@ -14,11 +13,7 @@ import (
 // holding the answer reaches further than one without, and memory another
 // user may not read raises nobody's reach.
 func TestReachCountsOnlyWhatTheAgentCanAnswerFrom(t *testing.T) {
-	offline, err := offline.New(offline.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	spy := &coordSpy{Provider: offline}
+	spy := &coordSpy{Provider: newOffline(t)}
 	r := newRig(t, spy)
 	world(t, r)
 	ctx := context.Background()
@@ -33,10 +28,7 @@ func TestReachCountsOnlyWhatTheAgentCanAnswerFrom(t *testing.T) {
 	if _, err := r.app.WriteFragment(ctx, app.Identity{ID: "alice"}, app.WriteRequest{Agent: "y", Key: question, Value: "Quenelles.", Tier: "private"}); err != nil {
 		t.Fatal(err)
 	}
-	p, err := app.NewPipeline(r.app, app.PipelineConfig{}, r.queries, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := r.pipeline(t, app.PipelineConfig{})
 	reach := func(id, user string) map[string]float32 {
 		t.Helper()
 		r.coordinate(t, p, id, user, question)

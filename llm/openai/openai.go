@@ -158,6 +158,19 @@ func (p *Provider) chat(ctx context.Context, req goopenai.ChatCompletionRequest)
 	return goopenai.ChatCompletionMessage{}, fmt.Errorf("%w: openai %s: %w", llm.ErrProvider, p.cfg.Model, err)
 }
 
+// chatJSON sends a system and a user message, asking for a JSON object,
+// and decodes the reply's object into reply.
+func (p *Provider) chatJSON(ctx context.Context, systemText, userText string, reply any) error {
+	msg, err := p.chat(ctx, goopenai.ChatCompletionRequest{
+		Messages:       []goopenai.ChatCompletionMessage{system(systemText), user(userText)},
+		ResponseFormat: jsonObject,
+	})
+	if err != nil {
+		return err
+	}
+	return decodeJSON(msg.Content, reply)
+}
+
 func (p *Provider) once(ctx context.Context, req goopenai.ChatCompletionRequest) (goopenai.ChatCompletionResponse, error) {
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
 	defer cancel()

@@ -41,10 +41,7 @@ func benchTurns(b *testing.B, question func(int) string) {
 	if _, err := r.app.SetGrant(ctx, admin, app.Edge{From: "x", To: "kb"}, true); err != nil {
 		b.Fatal(err)
 	}
-	p, err := app.NewPipeline(r.app, app.PipelineConfig{}, r.queries, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	p := r.pipeline(b, app.PipelineConfig{})
 	var heads, appends, calls int
 	for i := 0; b.Loop(); i++ {
 		id := fmt.Sprintf("q%d", i)

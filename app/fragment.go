@@ -1,31 +1,13 @@
 package app
 
 import (
-	"time"
-
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/vectors"
 )
 
-// Fragment is a memory fragment as the API shows it (F in contract v1).
-type Fragment struct {
-	ID        string    `json:"id"`
-	Key       string    `json:"key"`
-	Value     string    `json:"value"`
-	Tier      string    `json:"tier"`
-	User      string    `json:"user"`
-	Agents    []string  `json:"agents"`
-	Resources []string  `json:"resources"`
-	CreatedAt time.Time `json:"created_at"`
-	Revision  uint64    `json:"revision"`
-	// DerivedFrom lists the fragments this one was written from that the
-	// reader may itself read (views only; see withLineage).
-	DerivedFrom []string `json:"derived_from,omitempty"`
-	// Score is the similarity to the query, in views only.
-	Score *float32 `json:"score,omitempty"`
-	// AdmissionScore is the admission gate's final score, in the answer to
-	// a write that passed one (seed 002 Eq. 1).
-	AdmissionScore *float64 `json:"admission_score,omitempty"`
-}
+// Fragment is a memory fragment as the API shows it (F in contract v1),
+// under its historical name.
+type Fragment = domain.Fragment
 
 func fromView(f vectors.Fragment) Fragment {
 	return Fragment{ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, User: f.User,

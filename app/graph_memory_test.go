@@ -11,7 +11,6 @@ import (
 	"github.com/cmem/cmem/embedding/hashing"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/llm/offline"
 	"github.com/cmem/cmem/projectors/graphmem"
 )
 
@@ -159,19 +158,12 @@ func (*answerSpy) Capabilities() llm.Capabilities { return llm.Capabilities{Read
 // derived from another agent's work answers with a label that names that
 // agent, so its response is withheld from whoever loses it.
 func TestAgentTurnCarriesGraphMemoryLabels(t *testing.T) {
-	offline, err := offline.New(offline.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	spy := &answerSpy{Provider: offline}
+	spy := &answerSpy{Provider: newOffline(t)}
 	r := newGraphRig(t, spy)
 	world(t, r)
 	ctx := context.Background()
 	recordQuery(t, r, "old", "alice", "lyon food tips", "bouchons", events.Label{Agents: []string{"y"}, Resources: []string{}})
-	p, err := app.NewPipeline(r.app, app.PipelineConfig{GraphItems: 4}, r.queries, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := r.pipeline(t, app.PipelineConfig{GraphItems: 4})
 	sel := events.AgentSelected{QueryID: "new", User: "alice", Round: 1, Agent: "x", Subquery: "lyon food tips", Offered: []string{"x", "y"},
 		Label: &events.Label{Agents: []string{}, Resources: []string{}}}
 	if err := p.RunAgentTurn(ctx, app.AgentTurnCmd{Selected: sel, Revision: r.selected(t, sel)}); err != nil {
@@ -185,10 +177,7 @@ func TestAgentTurnCarriesGraphMemoryLabels(t *testing.T) {
 		t.Fatalf("x's response label %+v does not name y, whose work it was shown", l)
 	}
 	// Off by default: the same turn without GraphItems shows none.
-	p0, err := app.NewPipeline(r.app, app.PipelineConfig{}, r.queries, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p0 := r.pipeline(t, app.PipelineConfig{})
 	sel.QueryID = "new2"
 	if err := p0.RunAgentTurn(ctx, app.AgentTurnCmd{Selected: sel, Revision: r.selected(t, sel)}); err != nil {
 		t.Fatal(err)

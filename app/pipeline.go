@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -44,22 +45,13 @@ type PipelineConfig struct {
 // and KCross 10, MaxToolCalls 3, HistoryItems 5, StageTimeout 60s,
 // QueryTimeout 5m.
 func (c PipelineConfig) WithDefaults() PipelineConfig {
-	def := func(v *int, d int) {
-		if *v == 0 {
-			*v = d
-		}
-	}
-	def(&c.MaxRounds, 4)
-	def(&c.KUser, 10)
-	def(&c.KCross, 10)
-	def(&c.MaxToolCalls, 3)
-	def(&c.HistoryItems, 5)
-	if c.StageTimeout == 0 {
-		c.StageTimeout = 60 * time.Second
-	}
-	if c.QueryTimeout == 0 {
-		c.QueryTimeout = 5 * time.Minute
-	}
+	c.MaxRounds = cmp.Or(c.MaxRounds, 4)
+	c.KUser = cmp.Or(c.KUser, 10)
+	c.KCross = cmp.Or(c.KCross, 10)
+	c.MaxToolCalls = cmp.Or(c.MaxToolCalls, 3)
+	c.HistoryItems = cmp.Or(c.HistoryItems, 5)
+	c.StageTimeout = cmp.Or(c.StageTimeout, 60*time.Second)
+	c.QueryTimeout = cmp.Or(c.QueryTimeout, 5*time.Minute)
 	return c
 }
 
@@ -118,9 +110,7 @@ func NewPipeline(a *App, cfg PipelineConfig, queries QueryStates, logger *slog.L
 	if a == nil || queries == nil {
 		return nil, errors.New("app: NewPipeline needs an App and the query states")
 	}
-	if logger == nil {
-		logger = slog.Default()
-	}
+	logger = cmp.Or(logger, slog.Default())
 	return &Pipeline{app: a, cfg: cfg, queries: queries, logger: logger}, nil
 }
 

@@ -7,7 +7,6 @@ import (
 
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/domain"
-	"github.com/cmem/cmem/llm/offline"
 )
 
 // Reach measures what an agent can answer from — its knowledge base's
@@ -15,11 +14,7 @@ import (
 // holding the answer reaches further than one without, and memory another
 // user may not read raises nobody's reach.
 func TestReachCountsOnlyWhatTheAgentCanAnswerFrom(t *testing.T) {
-	offline, err := offline.New(offline.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	spy := &coordSpy{Provider: offline}
+	spy := &coordSpy{Provider: newOffline(t)}
 	r := newRig(t, spy)
 	world(t, r)
 	ctx := context.Background()
@@ -34,10 +29,7 @@ func TestReachCountsOnlyWhatTheAgentCanAnswerFrom(t *testing.T) {
 	if _, err := r.app.WriteFragment(ctx, domain.Identity{ID: "alice"}, app.WriteRequest{Agent: "y", Key: question, Value: "Quenelles.", Tier: "private"}); err != nil {
 		t.Fatal(err)
 	}
-	p, err := app.NewPipeline(r.app, app.PipelineConfig{}, r.queries, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := r.pipeline(t, app.PipelineConfig{})
 	reach := func(id, user string) map[string]float32 {
 		t.Helper()
 		r.coordinate(t, p, id, user, question)

@@ -101,6 +101,22 @@ func (t team) budget(parts []string, st RoundState) int {
 	return min(r, st.MaxRounds)
 }
 
+// turn is who speaks this round in a scheme where participants take
+// turns (Decentralized, SharedPool): the participants in order, round
+// after round, within the budget. ok is false when nobody does (no
+// participant, the budget spent, or err).
+func (t team) turn(ctx context.Context, st RoundState) (next string, ok bool, err error) {
+	parts, err := t.participants(ctx, st)
+	if err != nil || len(parts) == 0 {
+		return "", false, err
+	}
+	done := len(st.Consulted)
+	if done >= t.budget(parts, st) {
+		return "", false, nil
+	}
+	return parts[done%len(parts)], true, nil
+}
+
 // withTurns is the query followed by the given turns' responses, and the
 // union of their labels: what a cross-agent message shows and carries.
 func withTurns(query, heading string, turns []LabelledTurn) (string, events.Label) {
@@ -160,15 +176,10 @@ type Decentralized struct{ team }
 
 // Next implements Scheme.
 func (d Decentralized) Next(ctx context.Context, st RoundState) (Plan, error) {
-	parts, err := d.participants(ctx, st)
-	if err != nil || len(parts) == 0 {
+	next, ok, err := d.turn(ctx, st)
+	if !ok {
 		return Plan{}, err
 	}
-	done := len(st.Consulted)
-	if done >= d.budget(parts, st) {
-		return Plan{}, nil
-	}
-	next := parts[done%len(parts)]
 	// The messages addressed to next: the other agents' turns after its
 	// own last round (Turns holds only deliverable turns).
 	last := 0
@@ -195,14 +206,10 @@ type SharedPool struct{ team }
 
 // Next implements Scheme.
 func (s SharedPool) Next(ctx context.Context, st RoundState) (Plan, error) {
-	parts, err := s.participants(ctx, st)
-	if err != nil || len(parts) == 0 {
+	next, ok, err := s.turn(ctx, st)
+	if !ok {
 		return Plan{}, err
 	}
-	done := len(st.Consulted)
-	if done >= s.budget(parts, st) {
-		return Plan{}, nil
-	}
 	sub, label := withTurns(st.Query, "Shared pool:", st.Turns)
-	return assign(parts[done%len(parts)], sub, label), nil
+	return assign(next, sub, label), nil
 }

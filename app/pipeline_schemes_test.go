@@ -95,10 +95,7 @@ func runScheme(t *testing.T, provider llm.Provider, kind, config string, hidden 
 	if _, err := r.app.SetPolicy(context.Background(), admin, app.PolicyRequest{Target: memory.TargetCoordination, Kind: kind, Config: json.RawMessage(config)}); err != nil {
 		t.Fatal(err)
 	}
-	p, err := app.NewPipeline(r.app, app.PipelineConfig{MaxRounds: 8}, r.queries, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := r.pipeline(t, app.PipelineConfig{MaxRounds: 8})
 	st := app.RoundState{Query: "q", MaxRounds: 8, Agents: agents}
 	for i, w := range steps {
 		st.Round = i + 1

@@ -22,10 +22,7 @@ func TestFailStaleEndsStaleQueriesOnce(t *testing.T) {
 	}
 	submit("stale", time.Now().Add(-time.Hour))
 	submit("fresh", time.Now().Add(time.Hour))
-	p, err := app.NewPipeline(r.app, app.PipelineConfig{StageTimeout: 50 * time.Millisecond, QueryTimeout: 100 * time.Millisecond}, r.queries, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := r.pipeline(t, app.PipelineConfig{StageTimeout: 50 * time.Millisecond, QueryTimeout: 100 * time.Millisecond})
 	p.FailStale(context.Background())
 	p.FailStale(context.Background()) // the query ended: a second sweep finds nothing
 	got := r.log.envelopes()[2:]

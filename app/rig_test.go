@@ -115,9 +115,7 @@ func newRigOn(t testing.TB, emb embedding.Embedder, provider llm.Provider, mutat
 	r.log.apply = []func(events.Record) error{r.graph.Apply, frags.Apply, pols.Apply, view.Apply, r.queries.Apply}
 	r.log.flush = []func(context.Context) error{view.Flush}
 	if provider == nil {
-		if provider, err = offline.New(offline.Config{}); err != nil {
-			t.Fatal(err)
-		}
+		provider = newOffline(t)
 	}
 	deps := app.Deps{Log: r.log, Access: r.graph, Fresh: fresh{}, Policies: pols, Fragments: frags,
 		Store: store, ViewFresh: fresh{}, Embedder: emb, LLM: provider, Queries: r.queries}
@@ -131,6 +129,26 @@ func newRigOn(t testing.TB, emb embedding.Embedder, provider llm.Provider, mutat
 		t.Fatal(err)
 	}
 	return r
+}
+
+// newOffline returns the offline provider with its defaults.
+func newOffline(t testing.TB) *offline.Provider {
+	t.Helper()
+	p, err := offline.New(offline.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// pipeline returns a pipeline of r's app and queries under cfg.
+func (r *rig) pipeline(t testing.TB, cfg app.PipelineConfig) *app.Pipeline {
+	t.Helper()
+	p, err := app.NewPipeline(r.app, cfg, r.queries, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // coordinate submits a query of user and runs its first coordinator stage.

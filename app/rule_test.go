@@ -9,7 +9,6 @@ import (
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
-	"github.com/cmem/cmem/llm/offline"
 	"github.com/cmem/cmem/vectors"
 )
 
@@ -150,19 +149,12 @@ func (*coordSpy) Capabilities() llm.Capabilities {
 func (s *coordSpy) last() llm.CoordinateRequest { return s.seen[len(s.seen)-1] }
 
 func TestCoordinatorHistoryIsOnlyWhatTheUserMayStillSee(t *testing.T) {
-	offline, err := offline.New(offline.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	spy := &coordSpy{Provider: offline}
+	spy := &coordSpy{Provider: newOffline(t)}
 	r := newRig(t, spy)
 	world(t, r)
 	ctx := context.Background()
 	recordQuery(t, r, "old", "alice", "salary?", "9 million", events.Label{Agents: []string{"x"}, Resources: []string{"rx"}})
-	p, err := app.NewPipeline(r.app, app.PipelineConfig{}, r.queries, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := r.pipeline(t, app.PipelineConfig{})
 	ask := func(id string) []llm.HistoryItem {
 		t.Helper()
 		r.coordinate(t, p, id, "alice", "and now?")

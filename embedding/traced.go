@@ -2,7 +2,6 @@ package embedding
 
 import (
 	"context"
-	"time"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
@@ -23,13 +22,9 @@ func (e Traced) Dims() int { return e.Next.Dims() }
 
 // Embed implements Embedder.
 func (e Traced) Embed(ctx context.Context, texts []string) (v [][]float32, err error) {
-	start := time.Now()
-	ctx, span := tracing.StartKind(ctx, "embed", trace.SpanKindClient,
+	ctx, done := tracing.Timed(ctx, "embed", trace.SpanKindClient, embeddingSeconds, []string{e.Next.Model()},
 		attribute.String("embedding.model", e.Next.Model()), attribute.Int("embedding.texts", len(texts)))
-	defer func() {
-		embeddingSeconds.WithLabelValues(e.Next.Model(), tracing.Outcome(err)).Observe(time.Since(start).Seconds())
-		tracing.End(span, err)
-	}()
+	defer func() { done(err) }()
 	return e.Next.Embed(ctx, texts)
 }
 

@@ -18,6 +18,21 @@ func mustValidator(t *testing.T) *events.Validator {
 	return v
 }
 
+// roundTrip puts e through the validator's encoding and back, as a write
+// to the log and a read from it do.
+func roundTrip(t *testing.T, v *events.Validator, e events.Envelope) events.Envelope {
+	t.Helper()
+	raw, err := v.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := v.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
+
 func TestEveryRegisteredTypeHasASchema(t *testing.T) {
 	v := mustValidator(t)
 	for _, typ := range events.Types() {
@@ -35,14 +50,7 @@ func TestNewRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := v.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := v.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := roundTrip(t, v, e)
 	if back.ID != e.ID || back.Type != events.TypeUserAgentGranted || back.Subject != "grants/user-agent/alice/planner" || back.CorrelationID != e.ID {
 		t.Fatalf("round trip changed the envelope: %+v", back)
 	}
@@ -136,14 +144,7 @@ func TestResourceConfigSurvivesTheRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := v.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := v.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := roundTrip(t, v, e)
 	p, err := back.Decode()
 	if err != nil {
 		t.Fatal(err)

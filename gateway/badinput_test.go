@@ -27,8 +27,7 @@ func writer(t *testing.T, c *nodetest.Client) string {
 // One case per bad input: each answers its status with a message that says
 // what is wrong, and none answers 500.
 func TestBadInput(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, nil)
 	alice := writer(t, c)
 	frag := func(extra map[string]any) map[string]any {
 		b := map[string]any{"agent": "planner", "key": "k", "value": "v", "tier": "private"}
@@ -77,8 +76,7 @@ func TestBadInput(t *testing.T) {
 
 // The Bearer scheme is case-insensitive (RFC 7235).
 func TestBearerSchemeIsCaseInsensitive(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, nil)
 	for _, scheme := range []string{"Bearer", "bearer", "BEARER", "bEaReR"} {
 		req, _ := http.NewRequest(http.MethodGet, c.Base+"/v1/access/admin", nil)
 		req.Header.Set("Authorization", scheme+" "+admin)
@@ -105,8 +103,7 @@ func TestBearerSchemeIsCaseInsensitive(t *testing.T) {
 
 // A body larger than the configured limit is a 413 naming the limit.
 func TestBodyOverLimit(t *testing.T) {
-	n := nodetest.Start(t, func(c *node.Config) { c.Gateway.MaxBodyBytes = 1024 })
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, func(c *node.Config) { c.Gateway.MaxBodyBytes = 1024 })
 	wantError(t, c.Must(http.StatusRequestEntityTooLarge, "POST", "/v1/agents", admin,
 		map[string]string{"id": "a", "description": strings.Repeat("d", 2000)}), "too_large", "1024 bytes")
 }

@@ -11,8 +11,7 @@ import (
 // nothing of the others, and a good batch stores every item at
 // consecutive revisions, later items seeing what earlier ones registered.
 func TestBatchAllOrNothing(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, nil)
 	bad := c.Must(http.StatusNotFound, "POST", "/v1/batch", admin, map[string]any{"items": []map[string]any{
 		{"op": "register_user", "id": "u1"},
 		{"op": "register_agent", "id": "a1", "description": "d"},
@@ -63,8 +62,7 @@ func TestBatchAllOrNothing(t *testing.T) {
 // Every item keeps its command's rules: a user may not grant, may not
 // write through an agent not granted to them, and a bad field is named.
 func TestBatchAuthorizesEachItem(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, nil)
 	alice := c.User("alice", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "planner", "description": "plans"})
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "secret", "description": "not alice's"})

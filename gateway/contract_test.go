@@ -26,7 +26,7 @@ func wantError(t *testing.T, r nodetest.Response, code, mentions string) {
 }
 
 func TestUsersContract(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	r := c.Must(http.StatusCreated, "POST", "/v1/users", admin, map[string]string{"id": "alice", "role": "user"})
 	tok, _ := r.Body["token"].(string)
 	if r.Body["id"] != "alice" || !strings.HasPrefix(tok, "cmem_") || r.Revision() != 1 {
@@ -49,7 +49,7 @@ func TestUsersContract(t *testing.T) {
 }
 
 func TestAgentsAndResourcesContract(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	user := c.User("u", "user")
 	r := c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "planner", "description": "plans trips", "system_prompt": "You plan."})
 	if r.Body["id"] != "planner" || r.Revision() == 0 {
@@ -82,7 +82,7 @@ func TestAgentsAndResourcesContract(t *testing.T) {
 }
 
 func TestGrantsContract(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	user := c.User("u", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "a", "description": "d"})
 	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "r", "kind": "computation", "description": "d"})
@@ -106,7 +106,7 @@ func TestGrantsContract(t *testing.T) {
 }
 
 func TestAccessContract(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, func(cfg *node.Config) { cfg.ReadWait = 200 * time.Millisecond }))
+	_, c := nodetest.StartClient(t, func(cfg *node.Config) { cfg.ReadWait = 200 * time.Millisecond })
 	alice := c.User("alice", "user")
 	bob := c.User("bob", "user")
 	for _, a := range []string{"planner", "writer"} {
@@ -163,7 +163,7 @@ func TestAccessContract(t *testing.T) {
 }
 
 func TestPublicEndpoints(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	if r := c.Must(http.StatusOK, "GET", "/healthz", "", nil); r.Body["status"] != "ok" {
 		t.Fatalf("healthz %s", r.Raw)
 	}

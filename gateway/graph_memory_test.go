@@ -28,7 +28,7 @@ func graphItems(body map[string]any) (items int, resources []string) {
 // graph memory, served with their provenance; revoking the resource they
 // rest on hides every item that names it; bad input is a clear 4xx.
 func TestGraphMemoryAPI(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	alice, bob := c.User("alice", "user"), c.User("bob", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "planner", "description": "plans trips and city food"})
 	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "guide", "kind": "knowledge_base", "description": "city guide",

@@ -18,11 +18,7 @@ func (s *Server) accessOf(w http.ResponseWriter, r *http.Request, by domain.Iden
 		return
 	}
 	ans, err := s.app.AccessOf(r.Context(), by, r.PathValue("user"), q)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, ans)
+	s.answer(w, r, http.StatusOK, ans, err)
 }
 
 func asOf(r *http.Request) (app.AsOf, error) {

@@ -23,11 +23,7 @@ func (s *Server) registerUser(w http.ResponseWriter, r *http.Request, by domain.
 		return
 	}
 	token, rev, err := s.app.RegisterUser(r.Context(), by, req.ID, req.Role)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"id": req.ID, "token": token, "revision": rev})
+	s.answer(w, r, http.StatusCreated, map[string]any{"id": req.ID, "token": token, "revision": rev}, err)
 }
 
 func (s *Server) registerAgent(w http.ResponseWriter, r *http.Request, by domain.Identity) {
@@ -41,11 +37,7 @@ func (s *Server) registerAgent(w http.ResponseWriter, r *http.Request, by domain
 		return
 	}
 	rev, err := s.app.RegisterAgent(r.Context(), by, req.ID, req.Description, req.SystemPrompt)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"id": req.ID, "revision": rev})
+	s.answer(w, r, http.StatusCreated, map[string]any{"id": req.ID, "revision": rev}, err)
 }
 
 // registerResource takes id, kind and description; every other field is the
@@ -67,11 +59,7 @@ func (s *Server) registerResource(w http.ResponseWriter, r *http.Request, by dom
 		}
 	}
 	rev, err := s.app.RegisterResource(r.Context(), by, id, kind, description, fields)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"id": id, "revision": rev})
+	s.answer(w, r, http.StatusCreated, map[string]any{"id": id, "revision": rev}, err)
 }
 
 func (s *Server) grant(userAgent, granted bool) func(http.ResponseWriter, *http.Request, domain.Identity) {

@@ -87,11 +87,7 @@ func (s *Server) answerAudit(w http.ResponseWriter, r *http.Request, paramErr er
 		return
 	}
 	ans, err := ask()
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, ans)
+	s.answer(w, r, http.StatusOK, ans, err)
 }
 
 func windowParams(v url.Values) (audit.WindowQuery, error) {

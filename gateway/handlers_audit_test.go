@@ -24,8 +24,7 @@ func TestAuditContract(t *testing.T) {
 }
 
 func auditContract(t *testing.T, mutate func(*node.Config)) {
-	n := nodetest.Start(t, mutate)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, mutate)
 	alice, bob := c.User("alice", "user"), c.User("bob", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "planner", "description": "plans trips"})
 	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "guide", "kind": "knowledge_base",
@@ -133,8 +132,7 @@ func TestAuditWithClickHouseDown(t *testing.T) {
 	}
 	dead := "clickhouse://" + l.Addr().String() + "/cmem"
 	_ = l.Close() // nothing listens there now
-	n := nodetest.Start(t, func(c *node.Config) { c.Audit.DSN = dead })
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, func(c *node.Config) { c.Audit.DSN = dead })
 	c.User("alice", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "planner", "description": "d"})
 	c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/alice/planner", admin, nil)

@@ -62,11 +62,7 @@ func (s *Server) batch(w http.ResponseWriter, r *http.Request, by domain.Identit
 		items[i] = it
 	}
 	ans, err := s.app.Batch(r.Context(), by, items)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, ans)
+	s.answer(w, r, http.StatusOK, ans, err)
 }
 
 // batchItem decodes one item, refusing fields its op does not take. The

@@ -30,7 +30,7 @@ func (s *Server) accessGraph(w http.ResponseWriter, r *http.Request, by domain.I
 		return
 	}
 	ans, err := s.app.AccessGraph(r.Context(), by, q)
-	s.answer(w, r, ans, err)
+	s.answer(w, r, http.StatusOK, ans, err)
 }
 
 // grantChanges serves GET /v1/grants/changes?from_revision=&to_revision=
@@ -61,7 +61,7 @@ func (s *Server) grantChanges(w http.ResponseWriter, r *http.Request, by domain.
 		return
 	}
 	ans, err := s.app.AccessChanges(r.Context(), by, q)
-	s.answer(w, r, ans, err)
+	s.answer(w, r, http.StatusOK, ans, err)
 }
 
 // listQueries serves GET /v1/queries?user=&from=&to=&limit=.
@@ -79,7 +79,7 @@ func (s *Server) listQueries(w http.ResponseWriter, r *http.Request, by domain.I
 		return
 	}
 	items, err := s.app.ListQueries(r.Context(), by, q)
-	s.answer(w, r, map[string]any{"queries": items}, err)
+	s.answer(w, r, http.StatusOK, map[string]any{"queries": items}, err)
 }
 
 // usage serves GET /v1/usage?user=&from=&to=.
@@ -96,16 +96,7 @@ func (s *Server) usage(w http.ResponseWriter, r *http.Request, by domain.Identit
 		return
 	}
 	ans, err := s.app.Usage(r.Context(), by, v.Get("user"), from, to)
-	s.answer(w, r, ans, err)
-}
-
-// answer writes ans with 200, or err.
-func (s *Server) answer(w http.ResponseWriter, r *http.Request, ans any, err error) {
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, ans)
+	s.answer(w, r, http.StatusOK, ans, err)
 }
 
 func uintParam(v url.Values, name string) (uint64, error) {

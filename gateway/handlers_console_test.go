@@ -11,7 +11,7 @@ import (
 )
 
 func TestMeAndAccessGraph(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	w := consoletest.Seed(t, c)
 	if r := c.Must(http.StatusOK, "GET", "/v1/me", w.Alice, nil); r.Body["id"] != "alice" || r.Body["admin"] != false {
 		t.Fatalf("me: %s", r.Raw)
@@ -36,7 +36,7 @@ func TestMeAndAccessGraph(t *testing.T) {
 }
 
 func TestGrantChanges(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	w := consoletest.Seed(t, c)
 	all := c.Must(http.StatusOK, "GET", "/v1/grants/changes", admin, nil)
 	changes := all.Body["changes"].([]any)
@@ -72,7 +72,7 @@ func TestGrantChanges(t *testing.T) {
 }
 
 func TestListQueriesAndUsage(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	w := consoletest.Seed(t, c)
 	mine := c.Must(http.StatusOK, "GET", "/v1/queries", w.Alice, nil)
 	qs := mine.Body["queries"].([]any)
@@ -109,7 +109,7 @@ func TestListQueriesAndUsage(t *testing.T) {
 }
 
 func TestConsoleIsServed(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	resp, err := http.Get(c.Base + "/")
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +134,7 @@ func TestConsoleIsServed(t *testing.T) {
 // writer's private one shows that source to the writer only; another
 // reader sees the shared fragment without learning the private one's id.
 func TestViewLineageHidesUnreadableSources(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	w := consoletest.Seed(t, c)
 	r := c.Must(http.StatusCreated, "POST", "/v1/fragments", w.Alice, map[string]any{"agent": "planner", "key": "trip from passport",
 		"value": "Travel documents are in order.", "tier": "shared", "derived_from": []string{w.AlicePrivate, w.AliceShared}})

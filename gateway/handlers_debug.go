@@ -22,9 +22,5 @@ func (s *Server) digest(w http.ResponseWriter, r *http.Request, by domain.Identi
 		rev = n
 	}
 	d, err := s.app.Digest(r.Context(), by, rev)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, d)
+	s.answer(w, r, http.StatusOK, d, err)
 }

@@ -27,21 +27,13 @@ func (s *Server) lifecycleRoutes(authed func(string, func(http.ResponseWriter, *
 func (s *Server) revisionOf(cmd func(ctx context.Context, by domain.Identity, id string) (uint64, error)) func(http.ResponseWriter, *http.Request, domain.Identity) {
 	return func(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 		rev, err := cmd(r.Context(), by, r.PathValue("id"))
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, revisionAnswer{Revision: rev})
+		s.answer(w, r, http.StatusOK, revisionAnswer{Revision: rev}, err)
 	}
 }
 
 func (s *Server) rotateToken(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	token, rev, err := s.app.RotateToken(r.Context(), by, r.PathValue("id"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "revision": rev})
+	s.answer(w, r, http.StatusCreated, map[string]any{"token": token, "revision": rev}, err)
 }
 
 func (s *Server) setActive(active bool) func(http.ResponseWriter, *http.Request, domain.Identity) {

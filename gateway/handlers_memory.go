@@ -32,11 +32,7 @@ func (s *Server) writeFragment(w http.ResponseWriter, r *http.Request, by domain
 		return
 	}
 	ans, err := s.app.WriteFragment(r.Context(), by, req.request())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, ans)
+	s.answer(w, r, http.StatusCreated, ans, err)
 }
 
 // defaultK is the paper's tier size (App. C.2: k_user = k_cross = 10).
@@ -66,11 +62,7 @@ func (s *Server) memoryView(w http.ResponseWriter, r *http.Request, by domain.Id
 		Agent: req.Agent, Query: req.Query, KUser: k(req.KUser), KCross: k(req.KCross), MinRevision: req.MinRevision,
 		MinScore: req.MinScore,
 	})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, ans)
+	s.answer(w, r, http.StatusOK, ans, err)
 }
 
 func (s *Server) memoryGraph(w http.ResponseWriter, r *http.Request, by domain.Identity) {
@@ -84,11 +76,7 @@ func (s *Server) memoryGraph(w http.ResponseWriter, r *http.Request, by domain.I
 		return
 	}
 	ans, err := s.app.GraphMemory(r.Context(), by, app.GraphRequest{Agent: req.Agent, Query: req.Query, MinRevision: req.MinRevision})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, ans)
+	s.answer(w, r, http.StatusOK, ans, err)
 }
 
 func (s *Server) setPolicy(w http.ResponseWriter, r *http.Request, by domain.Identity) {
@@ -121,18 +109,10 @@ func (s *Server) setPolicy(w http.ResponseWriter, r *http.Request, by domain.Ide
 	rev, err := s.app.SetPolicy(r.Context(), by, app.PolicyRequest{
 		Target: req.Target, Scope: req.Scope, Kind: req.Kind, Config: req.Config, EffectiveAt: at,
 	})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, revisionAnswer{Revision: rev})
+	s.answer(w, r, http.StatusCreated, revisionAnswer{Revision: rev}, err)
 }
 
 func (s *Server) listPolicies(w http.ResponseWriter, r *http.Request, by domain.Identity) {
 	list, err := s.app.ListPolicies(r.Context(), by)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"policies": list})
+	s.answer(w, r, http.StatusOK, map[string]any{"policies": list}, err)
 }

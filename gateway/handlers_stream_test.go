@@ -62,8 +62,7 @@ type streamed struct {
 // grants, agent, resource, fragments or queries — nor any content; the
 // admin's holds everything's metadata.
 func TestEventStreamNeverSendsAnotherUsersEvents(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, nil)
 	w := consoletest.Seed(t, c)
 	// The marker: Alice gets critic back after the seeded revoke.
 	marker := func(e streamed) bool {

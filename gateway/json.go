@@ -18,6 +18,16 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// answer writes ans with status, or err: the end of every handler whose
+// last call returned both.
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, status int, ans any, err error) {
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, status, ans)
+}
+
 // decode reads exactly one JSON object into v. With strict it refuses
 // unknown fields, so that a typo in a field name is an error and not a
 // silent default.

@@ -273,7 +273,7 @@ func TestOpenAPIRoutes(t *testing.T) {
 // their shapes are checked too: the document itself, policies, and queries
 // answered (200) and still running (202, on a gateway without workers).
 func TestOpenAPIFlows(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	r := c.Must(http.StatusOK, "GET", "/openapi.json", "", nil)
 	if r.Body["openapi"] != "3.1.0" || !bytes.Equal(r.Raw, gateway.OpenAPI) {
 		t.Fatalf("GET /openapi.json: %.200s", r.Raw)
@@ -312,7 +312,7 @@ func TestOpenAPIFlows(t *testing.T) {
 	c.Must(http.StatusOK, "DELETE", "/v1/users/alice/token", rotated, nil)
 	c.Must(http.StatusOK, "DELETE", "/v1/users/alice", admin, nil)
 
-	g := nodetest.NewClient(t, nodetest.Start(t, func(cfg *node.Config) { cfg.Role = node.RoleGateway }))
+	_, g := nodetest.StartClient(t, func(cfg *node.Config) { cfg.Role = node.RoleGateway })
 	bob := g.User("bob", "user")
 	r = g.Must(http.StatusAccepted, "POST", "/v1/queries", bob, map[string]any{"text": "anyone there?", "wait": false})
 	g.Must(http.StatusAccepted, "GET", "/v1/queries/"+r.Body["id"].(string), bob, nil)

@@ -16,12 +16,10 @@ func TestEventLimitInClearAndSealed(t *testing.T) {
 	value := strings.Repeat("<", 256<<10)
 	body := map[string]any{"agent": "planner", "resources": []string{}, "key": "travel budget", "value": value, "tier": "private"}
 
-	clear := nodetest.Start(t, func(c *node.Config) { c.Plaintext = true })
-	cc := nodetest.NewClient(t, clear)
+	_, cc := nodetest.StartClient(t, func(c *node.Config) { c.Plaintext = true })
 	wantError(t, cc.Must(http.StatusRequestEntityTooLarge, "POST", "/v1/fragments", writer(t, cc), body), "too_large", "the limit is")
 
-	sealed := nodetest.Start(t, nil)
-	sc := nodetest.NewClient(t, sealed)
+	_, sc := nodetest.StartClient(t, nil)
 	alice := writer(t, sc)
 	w := sc.Must(http.StatusCreated, "POST", "/v1/fragments", alice, body)
 	r := sc.Must(http.StatusOK, "POST", "/v1/memory/view", alice, map[string]any{"agent": "planner", "query": "travel budget", "k_user": 1, "k_cross": 0,

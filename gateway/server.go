@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"github.com/cmem/cmem/domain"
@@ -68,21 +69,11 @@ func DefaultConfig() Config {
 // the default limits (Limits.Off turns them all off).
 func (c Config) WithDefaults() Config {
 	d := DefaultConfig()
-	if c.MaxBodyBytes == 0 {
-		c.MaxBodyBytes = d.MaxBodyBytes
-	}
-	if c.QueryWait == 0 {
-		c.QueryWait = d.QueryWait
-	}
-	if c.ReadTimeout == 0 {
-		c.ReadTimeout = d.ReadTimeout
-	}
-	if c.WriteTimeout == 0 {
-		c.WriteTimeout = max(d.WriteTimeout, c.QueryWait+30*time.Second)
-	}
-	if c.IdleTimeout == 0 {
-		c.IdleTimeout = d.IdleTimeout
-	}
+	c.MaxBodyBytes = cmp.Or(c.MaxBodyBytes, d.MaxBodyBytes)
+	c.QueryWait = cmp.Or(c.QueryWait, d.QueryWait)
+	c.ReadTimeout = cmp.Or(c.ReadTimeout, d.ReadTimeout)
+	c.WriteTimeout = cmp.Or(c.WriteTimeout, max(d.WriteTimeout, c.QueryWait+30*time.Second))
+	c.IdleTimeout = cmp.Or(c.IdleTimeout, d.IdleTimeout)
 	c.Limits = c.Limits.WithDefaults()
 	return c
 }
@@ -107,9 +98,7 @@ func New(cfg Config, a *app.App, logger *slog.Logger) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if logger == nil {
-		logger = slog.Default()
-	}
+	logger = cmp.Or(logger, slog.Default())
 	s := &Server{cfg: cfg, app: a, logger: logger, mux: http.NewServeMux(), limits: newLimiter()}
 	s.closing, s.closeStreams = context.WithCancel(context.Background())
 	s.routes()

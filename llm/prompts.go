@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -111,19 +112,14 @@ func DefaultPrompts() Prompts {
 // WithDefaults fills the empty fields of p from DefaultPrompts.
 func (p Prompts) WithDefaults() Prompts {
 	d := DefaultPrompts()
-	fill := func(dst *string, def string) {
-		if *dst == "" {
-			*dst = def
-		}
-	}
-	fill(&p.Coordinator, d.Coordinator)
-	fill(&p.Aggregator, d.Aggregator)
-	fill(&p.Agent, d.Agent)
-	fill(&p.WritePrivate, d.WritePrivate)
-	fill(&p.WriteShared, d.WriteShared)
-	fill(&p.Redact, d.Redact)
-	fill(&p.Anonymize, d.Anonymize)
-	fill(&p.Paraphrase, d.Paraphrase)
-	fill(&p.Scorer, d.Scorer)
+	p.Coordinator = cmp.Or(p.Coordinator, d.Coordinator)
+	p.Aggregator = cmp.Or(p.Aggregator, d.Aggregator)
+	p.Agent = cmp.Or(p.Agent, d.Agent)
+	p.WritePrivate = cmp.Or(p.WritePrivate, d.WritePrivate)
+	p.WriteShared = cmp.Or(p.WriteShared, d.WriteShared)
+	p.Redact = cmp.Or(p.Redact, d.Redact)
+	p.Anonymize = cmp.Or(p.Anonymize, d.Anonymize)
+	p.Paraphrase = cmp.Or(p.Paraphrase, d.Paraphrase)
+	p.Scorer = cmp.Or(p.Scorer, d.Scorer)
 	return p
 }

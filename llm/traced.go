@@ -3,7 +3,6 @@ package llm
 import (
 	"context"
 	"encoding/json"
-	"time"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
@@ -21,12 +20,8 @@ var _ Provider = Traced{}
 func (p Traced) Name() string { return p.Next.Name() }
 
 func (p Traced) start(ctx context.Context, call string, attrs ...attribute.KeyValue) (context.Context, func(error)) {
-	start := time.Now()
-	ctx, span := tracing.StartKind(ctx, "llm."+call, trace.SpanKindClient, append(attrs, attribute.String("llm.provider", p.Next.Name()))...)
-	return ctx, func(err error) {
-		modelSeconds.WithLabelValues(p.Next.Name(), call, tracing.Outcome(err)).Observe(time.Since(start).Seconds())
-		tracing.End(span, err)
-	}
+	return tracing.Timed(ctx, "llm."+call, trace.SpanKindClient, modelSeconds, []string{p.Next.Name(), call},
+		append(attrs, attribute.String("llm.provider", p.Next.Name()))...)
 }
 
 // Coordinate implements Provider.
@@ -79,12 +74,8 @@ func (p Traced) Score(ctx context.Context, req ScoreRequest) (r []RubricScore, e
 // traceTool runs one tool call of an agent as a span "tool <resource>",
 // timed in cmem_tool_seconds.
 func traceTool(ctx context.Context, resource string, call func(context.Context) (string, error)) (out string, err error) {
-	start := time.Now()
-	ctx, span := tracing.StartKind(ctx, "tool "+resource, trace.SpanKindClient, attribute.String("cmem.resource", resource))
-	defer func() {
-		toolSeconds.WithLabelValues(resource, tracing.Outcome(err)).Observe(time.Since(start).Seconds())
-		tracing.End(span, err)
-	}()
+	ctx, done := tracing.Timed(ctx, "tool "+resource, trace.SpanKindClient, toolSeconds, []string{resource}, attribute.String("cmem.resource", resource))
+	defer func() { done(err) }()
 	return call(ctx)
 }
 

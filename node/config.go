@@ -1,6 +1,7 @@
 package node
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"time"
@@ -138,21 +139,11 @@ func (c Config) works() bool  { return c.Role != RoleGateway }
 // 127.0.0.1:8080, ReadWait 5s, QueryRetain DefaultQueryRetain, Source
 // cmem/serve.
 func (c Config) WithDefaults() Config {
-	if c.Role == "" {
-		c.Role = RoleServe
-	}
-	if c.HTTPAddr == "" {
-		c.HTTPAddr = "127.0.0.1:8080"
-	}
-	if c.ReadWait == 0 {
-		c.ReadWait = 5 * time.Second
-	}
-	if c.QueryRetain == 0 {
-		c.QueryRetain = DefaultQueryRetain
-	}
-	if c.Source == "" {
-		c.Source = "cmem/serve"
-	}
+	c.Role = cmp.Or(c.Role, RoleServe)
+	c.HTTPAddr = cmp.Or(c.HTTPAddr, "127.0.0.1:8080")
+	c.ReadWait = cmp.Or(c.ReadWait, 5*time.Second)
+	c.QueryRetain = cmp.Or(c.QueryRetain, DefaultQueryRetain)
+	c.Source = cmp.Or(c.Source, "cmem/serve")
 	return c
 }
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/events/eventlog/logtest"
-	"github.com/cmem/cmem/projectors"
 )
 
 // flakyStore is a Flusher whose first flushes fail, like an external store
@@ -65,14 +64,8 @@ func TestFailedFlushReplaysTheBatchAndSkipsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	store := &flakyStore{failures: 3, committed: map[uint64]int{}}
-	r, err := projectors.NewRunner(l, logtest.Logger(), store)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() { defer close(done); _ = r.Run(rctx) }()
-	defer func() { cancel(); <-done }()
+	r, stop := startRunner(t, l, store)
+	defer stop()
 	waitFor(t, r, 600)
 	store.mu.Lock()
 	defer store.mu.Unlock()

@@ -1,6 +1,7 @@
 package projectors
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -69,9 +70,7 @@ func NewRunner(src Source, logger *slog.Logger, projections ...Projection) (*Run
 	if err != nil {
 		return nil, err
 	}
-	if logger == nil {
-		logger = slog.Default()
-	}
+	logger = cmp.Or(logger, slog.Default())
 	r := &Runner{src: src, validator: v, projections: projections, logger: logger, name: "core", changed: make(chan struct{})}
 	r.opener, _ = src.(Opener)
 	return r, nil

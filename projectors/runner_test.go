@@ -24,15 +24,23 @@ import (
 func start(t *testing.T, l *eventlog.Log) (*projectors.Runner, *access.Graph) {
 	t.Helper()
 	g := access.NewGraph()
-	r, err := projectors.NewRunner(l, logtest.Logger(), g)
+	r, stop := startRunner(t, l, g)
+	t.Cleanup(stop)
+	return r, g
+}
+
+// startRunner runs a runner of l over projections until stop, which waits
+// for Run to return.
+func startRunner(t *testing.T, l *eventlog.Log, projections ...projectors.Projection) (r *projectors.Runner, stop func()) {
+	t.Helper()
+	r, err := projectors.NewRunner(l, logtest.Logger(), projections...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); _ = r.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
-	return r, g
+	return r, func() { cancel(); <-done }
 }
 
 func waitFor(t *testing.T, r *projectors.Runner, rev uint64) {
@@ -151,14 +159,8 @@ func TestAccessProjectionThroughTheLogMatchesModelAcrossRestart(t *testing.T) {
 	}
 	func() {
 		g := access.NewGraph()
-		r, err := projectors.NewRunner(l, logtest.Logger(), g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rctx, cancel := context.WithCancel(ctx)
-		done := make(chan struct{})
-		go func() { defer close(done); _ = r.Run(rctx) }()
-		defer func() { cancel(); <-done }()
+		r, stop := startRunner(t, l, g)
+		defer stop()
 		waitFor(t, r, revs[len(revs)-1])
 		accesstest.CheckAgainstModel(t, rng, g, model, u, 3_000)
 	}()

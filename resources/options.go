@@ -1,6 +1,7 @@
 package resources
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -73,27 +74,19 @@ const (
 // WithDefaults returns o with its zero fields filled: the Default*
 // limits, a client of its own for HTTPClient, os.LookupEnv for LookupEnv.
 func (o Options) WithDefaults() Options {
-	if o.HTTPClient == nil {
-		o.HTTPClient = &http.Client{}
-	}
+	o.HTTPClient = cmp.Or(o.HTTPClient, &http.Client{})
 	if o.LookupEnv == nil {
 		o.LookupEnv = os.LookupEnv
 	}
-	setDefault(&o.SnippetChars, DefaultSnippetChars)
-	setDefault(&o.MaxDocuments, DefaultMaxDocuments)
-	setDefault(&o.MaxDocumentBytes, DefaultMaxDocumentBytes)
-	setDefault(&o.MaxArgumentBytes, DefaultMaxArgumentBytes)
-	setDefault(&o.MaxExpressionLength, DefaultMaxExpressionLength)
-	setDefault(&o.MaxExpressionDepth, DefaultMaxExpressionDepth)
-	setDefault(&o.MaxHTTPTimeout, DefaultMaxHTTPTimeout)
-	setDefault(&o.MaxHTTPResponseBytes, DefaultMaxHTTPResponseBytes)
+	o.SnippetChars = cmp.Or(o.SnippetChars, DefaultSnippetChars)
+	o.MaxDocuments = cmp.Or(o.MaxDocuments, DefaultMaxDocuments)
+	o.MaxDocumentBytes = cmp.Or(o.MaxDocumentBytes, DefaultMaxDocumentBytes)
+	o.MaxArgumentBytes = cmp.Or(o.MaxArgumentBytes, DefaultMaxArgumentBytes)
+	o.MaxExpressionLength = cmp.Or(o.MaxExpressionLength, DefaultMaxExpressionLength)
+	o.MaxExpressionDepth = cmp.Or(o.MaxExpressionDepth, DefaultMaxExpressionDepth)
+	o.MaxHTTPTimeout = cmp.Or(o.MaxHTTPTimeout, DefaultMaxHTTPTimeout)
+	o.MaxHTTPResponseBytes = cmp.Or(o.MaxHTTPResponseBytes, DefaultMaxHTTPResponseBytes)
 	return o
-}
-
-func setDefault[T int | time.Duration](v *T, def T) {
-	if *v == 0 {
-		*v = def
-	}
 }
 
 // Validate reports every problem with o at once, its defaults filled, so

@@ -1,6 +1,7 @@
 package shred
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -70,12 +71,8 @@ type Keyring struct {
 // OpenKeyring provisions the bucket (replicas as the event stream) and
 // loads its keys. Close stops the watch.
 func OpenKeyring(ctx context.Context, js jetstream.JetStream, bucket string, replicas int, logger *slog.Logger) (*Keyring, error) {
-	if bucket == "" {
-		bucket = Bucket
-	}
-	if logger == nil {
-		logger = slog.Default()
-	}
+	bucket = cmp.Or(bucket, Bucket)
+	logger = cmp.Or(logger, slog.Default())
 	kv, st, err := provision(ctx, js, bucket, replicas)
 	if err != nil {
 		return nil, err

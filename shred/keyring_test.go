@@ -7,9 +7,21 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/shred"
 )
+
+// openKeyring opens a keyring on log's JetStream as the node does; the
+// caller closes it.
+func openKeyring(t *testing.T, log *eventlog.Log) *shred.Keyring {
+	t.Helper()
+	k, err := shred.OpenKeyring(t.Context(), log.JetStream(), "", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
 
 func inFiles(t *testing.T, dir string, needle []byte) bool {
 	t.Helper()
@@ -35,10 +47,7 @@ func TestKeyringDestroysKeysForGood(t *testing.T) {
 	dir := t.TempDir()
 	log := logtest.Open(t, dir)
 	ctx := t.Context()
-	k, err := shred.OpenKeyring(ctx, log.JetStream(), "", 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := openKeyring(t, log)
 	defer k.Close()
 	_, user, err := k.DataKey(ctx, shred.Subject{User: "alice"})
 	if err != nil {
@@ -55,10 +64,7 @@ func TestKeyringDestroysKeysForGood(t *testing.T) {
 	if _, again, _ := k.DataKey(ctx, shred.Subject{User: "alice"}); !bytes.Equal(again, user) {
 		t.Fatal("DataKey made a second key for the same subject")
 	}
-	k2, err := shred.OpenKeyring(ctx, log.JetStream(), "", 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k2 := openKeyring(t, log)
 	defer k2.Close()
 	if got, err := k2.Key(ctx, fid); err != nil || !bytes.Equal(got, frag) {
 		t.Fatalf("a second keyring does not see the key: %v", err)

@@ -18,10 +18,7 @@ func TestSnapshotSealerFollowsTheKeys(t *testing.T) {
 	dir := t.TempDir()
 	log := logtest.Open(t, dir)
 	ctx := t.Context()
-	k, err := shred.OpenKeyring(ctx, log.JetStream(), "", 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := openKeyring(t, log)
 	defer k.Close()
 	f1 := shred.Subject{User: "alice", Fragment: "f1"}
 	if _, _, err := k.DataKey(ctx, f1); err != nil {
@@ -56,10 +53,7 @@ func TestSnapshotSealerFollowsTheKeys(t *testing.T) {
 	if _, err := s.Seal(ctx, never, []byte("x")); !errors.Is(err, snapshot.ErrGone) {
 		t.Errorf("seal for an erased user: %v, want ErrGone", err)
 	}
-	k2, err := shred.OpenKeyring(ctx, log.JetStream(), "", 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k2 := openKeyring(t, log)
 	defer k2.Close()
 	if _, err := shred.NewSnapshotSealer(k2).Open(ctx, sealed); !errors.Is(err, snapshot.ErrGone) {
 		t.Errorf("open after the key was destroyed: %v, want ErrGone", err)

@@ -1,6 +1,7 @@
 package workers
 
 import (
+	"cmp"
 	"errors"
 	"time"
 
@@ -26,12 +27,8 @@ type Config struct {
 // (app.PipelineConfig.WithDefaults) included: AckWait 5s, Group "cmem".
 func (c Config) WithDefaults() Config {
 	c.PipelineConfig = c.PipelineConfig.WithDefaults()
-	if c.AckWait == 0 {
-		c.AckWait = 5 * time.Second
-	}
-	if c.Group == "" {
-		c.Group = "cmem"
-	}
+	c.AckWait = cmp.Or(c.AckWait, 5*time.Second)
+	c.Group = cmp.Or(c.Group, "cmem")
 	return c
 }
 

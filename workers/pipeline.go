@@ -1,6 +1,7 @@
 package workers
 
 import (
+	"cmp"
 	"log/slog"
 
 	"github.com/cmem/cmem/app"
@@ -28,9 +29,7 @@ func NewPipeline(cfg Config, a *app.App, queries app.QueryStates, bus Publisher,
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if logger == nil {
-		logger = slog.Default()
-	}
+	logger = cmp.Or(logger, slog.Default())
 	ap, err := app.NewPipeline(a, cfg.PipelineConfig, queries, logger)
 	if err != nil {
 		return nil, err

@@ -3,7 +3,8 @@ package httpclient
 import (
 	"context"
 	"net/http"
-	"time"
+
+	"github.com/cmem/cmem/domain"
 )
 
 // The typed calls: the ones most programs make, with their answers as Go
@@ -40,21 +41,9 @@ type Write struct {
 	DerivedFrom []string `json:"derived_from,omitempty"`
 }
 
-// Fragment is a memory fragment as the API shows it.
-type Fragment struct {
-	ID          string    `json:"id"`
-	Key         string    `json:"key"`
-	Value       string    `json:"value"`
-	Tier        string    `json:"tier"`
-	User        string    `json:"user"`
-	Agents      []string  `json:"agents"`
-	Resources   []string  `json:"resources"`
-	CreatedAt   time.Time `json:"created_at"`
-	Revision    uint64    `json:"revision"`
-	DerivedFrom []string  `json:"derived_from,omitempty"`
-	// Score is the similarity to the query, in views only.
-	Score *float32 `json:"score,omitempty"`
-}
+// Fragment is a memory fragment as the API shows it: the server's own
+// type, so the client decodes every field the server sends.
+type Fragment = domain.Fragment
 
 // Written is what a write stored (a write policy may split or redact it)
 // and the revision of its last event.

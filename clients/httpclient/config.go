@@ -1,6 +1,7 @@
 package httpclient
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -40,15 +41,9 @@ type Config struct {
 // WithDefaults fills c's zero fields: DefaultURL, DefaultTimeout and
 // http.DefaultClient.
 func (c Config) WithDefaults() Config {
-	if c.BaseURL == "" {
-		c.BaseURL = DefaultURL
-	}
-	if c.Timeout == 0 {
-		c.Timeout = DefaultTimeout
-	}
-	if c.HTTPClient == nil {
-		c.HTTPClient = http.DefaultClient
-	}
+	c.BaseURL = cmp.Or(c.BaseURL, DefaultURL)
+	c.Timeout = cmp.Or(c.Timeout, DefaultTimeout)
+	c.HTTPClient = cmp.Or(c.HTTPClient, http.DefaultClient)
 	return c
 }
 

@@ -15,12 +15,9 @@ const userUsage = `usage: cmem user add ID [-role user|admin] [-get token]
 
 // userCmd runs `cmem user add`.
 func userCmd(args []string, out io.Writer) error {
-	verb, args, err := subcommand(args, userUsage, out)
+	args, err := soleVerb("user", "add", args, userUsage, out)
 	if err != nil {
 		return err
-	}
-	if verb != "add" {
-		return fmt.Errorf("unknown user command %q\n\n%s", verb, userUsage)
 	}
 	c := newCall("user add", "user add ID [-role user|admin]", out, false)
 	role := c.fs.String("role", "user", "user or admin")
@@ -36,12 +33,9 @@ const agentUsage = `usage: cmem agent add ID -description D [-system-prompt P]
 
 // agentCmd runs `cmem agent add`.
 func agentCmd(args []string, out io.Writer) error {
-	verb, args, err := subcommand(args, agentUsage, out)
+	args, err := soleVerb("agent", "add", args, agentUsage, out)
 	if err != nil {
 		return err
-	}
-	if verb != "add" {
-		return fmt.Errorf("unknown agent command %q\n\n%s", verb, agentUsage)
 	}
 	c := newCall("agent add", "agent add ID -description D [-system-prompt P]", out, false)
 	desc := c.fs.String("description", "", "what the agent is for (the coordinator routes by it)")
@@ -63,12 +57,9 @@ const resourceUsage = `usage: cmem resource add ID -kind K -description D [-conf
 
 // resourceCmd runs `cmem resource add`.
 func resourceCmd(args []string, out io.Writer) error {
-	verb, args, err := subcommand(args, resourceUsage, out)
+	args, err := soleVerb("resource", "add", args, resourceUsage, out)
 	if err != nil {
 		return err
-	}
-	if verb != "add" {
-		return fmt.Errorf("unknown resource command %q\n\n%s", verb, resourceUsage)
 	}
 	c := newCall("resource add", "resource add ID -kind K -description D [-config JSON | -config-file FILE]", out, false)
 	kind := c.fs.String("kind", "", "knowledge_base, http or computation")

@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -14,7 +13,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/cmem/cmem/clients/httpclient"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/audit"
 )
@@ -36,15 +34,11 @@ T is RFC 3339 (2026-11-22T10:00:00Z). Every question takes
 
 // auditCmd runs `cmem audit <question>`, writing the answer to out.
 func auditCmd(args []string, out io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		_, err := fmt.Fprint(out, auditUsage)
+	c, err := newAdminCall("audit", auditUsage, args, out)
+	if c == nil {
 		return err
 	}
-	question, args := args[0], args[1:]
-	fs := flag.NewFlagSet("audit "+question, flag.ContinueOnError)
-	fs.SetOutput(out)
-	base := fs.String("url", env("CMEM_URL", httpclient.DefaultURL), "API base URL (CMEM_URL)")
-	token := fs.String("token", "", "admin token (default CMEM_ADMIN_TOKEN or $CMEM_DATA/admin.token)")
+	question, fs := c.verb, c.fs
 	format := fs.String("format", "table", "table, json or csv")
 	params := map[string]*string{}
 	names := map[string][]string{
@@ -58,7 +52,7 @@ func auditCmd(args []string, out io.Writer) error {
 		params[n] = fs.String(n, "", n)
 	}
 	minRev := fs.Uint64("min-revision", 0, "wait until the trail holds this revision")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(c.args); err != nil {
 		return err
 	}
 	if *format != "table" && *format != "json" && *format != "csv" {
@@ -73,11 +67,11 @@ func auditCmd(args []string, out io.Writer) error {
 	if *minRev > 0 {
 		q.Set("min_revision", strconv.FormatUint(*minRev, 10))
 	}
-	tok, err := adminTokenFor(*token)
+	tok, err := adminTokenFor(*c.token)
 	if err != nil {
 		return err
 	}
-	raw, err := callAPI(*base, tok, http.MethodGet, "/v1/audit/"+question+"?"+q.Encode(), nil, http.StatusOK)
+	raw, err := callAPI(*c.base, tok, http.MethodGet, "/v1/audit/"+question+"?"+q.Encode(), nil, http.StatusOK)
 	if err != nil {
 		return err
 	}

@@ -19,8 +19,7 @@ import (
 // TestAuditCommands runs `cmem audit ...` against a real node holding one
 // honest write and one forged read, in every output format.
 func TestAuditCommands(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, nil)
 	alice := c.User("alice", "user")
 	c.User("bob", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", nodetest.AdminToken, map[string]string{"id": "planner", "description": "d"})
@@ -83,8 +82,7 @@ func TestAuditCommands(t *testing.T) {
 // bob, labelled with the finance agent and its ledger (which bob cannot
 // reach), is reported by both as a delivery violation naming the agent.
 func TestAuditFindsForgedAnswer(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, nil)
 	alice := c.User("alice", "user")
 	c.User("bob", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", nodetest.AdminToken, map[string]string{"id": "travel", "description": "travel, cities, food"})

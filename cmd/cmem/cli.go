@@ -155,6 +155,42 @@ func subcommand(args []string, usage string, out io.Writer) (string, []string, e
 	return args[0], args[1:], nil
 }
 
+// soleVerb is subcommand for a group with one verb (cmem user add, …):
+// any other verb is an error that shows usage.
+func soleVerb(group, verb string, args []string, usage string, out io.Writer) ([]string, error) {
+	v, args, err := subcommand(args, usage, out)
+	if err == nil && v != verb {
+		err = fmt.Errorf("unknown %s command %q\n\n%s", group, v, usage)
+	}
+	return args, err
+}
+
+// adminCall is what the audit and policy commands share; they print
+// their own tables, so they do not use call. It holds the verb, the
+// arguments after it and a flag set named "<command> <verb>" with -url and
+// -token (an admin's).
+type adminCall struct {
+	verb        string
+	args        []string
+	fs          *flag.FlagSet
+	base, token *string
+}
+
+// newAdminCall splits off the verb. With none, or a help word, it prints
+// usage to out and returns nil and the write's error: the command is done.
+func newAdminCall(command, usage string, args []string, out io.Writer) (*adminCall, error) {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		_, err := fmt.Fprint(out, usage)
+		return nil, err
+	}
+	fs := flag.NewFlagSet(command+" "+args[0], flag.ContinueOnError)
+	fs.SetOutput(out)
+	return &adminCall{verb: args[0], args: args[1:], fs: fs,
+		base:  fs.String("url", env("CMEM_URL", httpclient.DefaultURL), "API base URL (CMEM_URL)"),
+		token: fs.String("token", "", "admin token (default CMEM_ADMIN_TOKEN or $CMEM_DATA/admin.token)"),
+	}, nil
+}
+
 // list splits a comma-separated flag value; empty gives nil.
 func list(s string) []string {
 	if s == "" {

@@ -44,7 +44,7 @@ func TestHelpExitsZeroEverywhere(t *testing.T) {
 // admin sets up, the user writes and reads memory and asks, and a refused
 // call exits 1 with the API's message.
 func TestCLIWalkthrough(t *testing.T) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	run := func(want int, args ...string) string {
 		t.Helper()
 		var out, errOut bytes.Buffer

@@ -14,12 +14,9 @@ const fragmentUsage = `usage: cmem fragment write -agent A -key K -value V [-tie
 
 // fragmentCmd runs `cmem fragment write`.
 func fragmentCmd(args []string, out io.Writer) error {
-	verb, args, err := subcommand(args, fragmentUsage, out)
+	args, err := soleVerb("fragment", "write", args, fragmentUsage, out)
 	if err != nil {
 		return err
-	}
-	if verb != "write" {
-		return fmt.Errorf("unknown fragment command %q\n\n%s", verb, fragmentUsage)
 	}
 	c := newCall("fragment write", strings.TrimPrefix(strings.TrimSpace(fragmentUsage), "usage: cmem "), out, true)
 	agent := c.fs.String("agent", "", "the agent writing (must be one you may use)")

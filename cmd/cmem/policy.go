@@ -2,14 +2,11 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
 	"text/tabwriter"
 	"time"
-
-	"github.com/cmem/cmem/clients/httpclient"
 )
 
 const policyUsage = `usage: cmem policy <set|list> [flags]
@@ -26,15 +23,11 @@ and -token (CMEM_ADMIN_TOKEN, else $CMEM_DATA/admin.token).
 
 // policyCmd runs `cmem policy set|list`.
 func policyCmd(args []string, out io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		_, err := fmt.Fprint(out, policyUsage)
+	c, err := newAdminCall("policy", policyUsage, args, out)
+	if c == nil {
 		return err
 	}
-	verb, args := args[0], args[1:]
-	fs := flag.NewFlagSet("policy "+verb, flag.ContinueOnError)
-	fs.SetOutput(out)
-	base := fs.String("url", env("CMEM_URL", httpclient.DefaultURL), "API base URL (CMEM_URL)")
-	token := fs.String("token", "", "admin token (default CMEM_ADMIN_TOKEN or $CMEM_DATA/admin.token)")
+	verb, fs := c.verb, c.fs
 	target := fs.String("target", "", "write_private, write_shared, read or provenance")
 	kind := fs.String("kind", "", "policy kind")
 	user := fs.String("user", "", "scope: user id")
@@ -42,10 +35,10 @@ func policyCmd(args []string, out io.Writer) error {
 	config := fs.String("config", "", "kind-specific JSON object")
 	at := fs.String("effective-at", "", "RFC 3339 time the policy takes effect (default now)")
 	format := fs.String("format", "table", "table or json (list)")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(c.args); err != nil {
 		return err
 	}
-	tok, err := adminTokenFor(*token)
+	tok, err := adminTokenFor(*c.token)
 	if err != nil {
 		return err
 	}
@@ -58,14 +51,14 @@ func policyCmd(args []string, out io.Writer) error {
 		if *at != "" {
 			body["effective_at"] = *at
 		}
-		raw, err := callAPI(*base, tok, http.MethodPost, "/v1/policies", body, http.StatusCreated)
+		raw, err := callAPI(*c.base, tok, http.MethodPost, "/v1/policies", body, http.StatusCreated)
 		if err != nil {
 			return err
 		}
 		_, err = fmt.Fprintf(out, "%s\n", raw)
 		return err
 	case "list":
-		raw, err := callAPI(*base, tok, http.MethodGet, "/v1/policies", nil, http.StatusOK)
+		raw, err := callAPI(*c.base, tok, http.MethodGet, "/v1/policies", nil, http.StatusOK)
 		if err != nil || *format == "json" {
 			if err == nil {
 				_, err = out.Write(raw)

@@ -10,8 +10,7 @@ import (
 )
 
 func TestPolicyCommands(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, nil)
 	c.Must(http.StatusCreated, "POST", "/v1/agents", nodetest.AdminToken, map[string]string{"id": "planner", "description": "d"})
 	run := func(args ...string) (string, error) {
 		var out bytes.Buffer

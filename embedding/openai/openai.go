@@ -1,17 +1,18 @@
 package openai
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
 	goopenai "github.com/sashabaranov/go-openai"
 
 	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/internal/openaiclient"
 )
 
 // Defaults of Config.
@@ -57,21 +58,11 @@ type Config struct {
 // WithDefaults returns c with its zero fields filled from the Default*
 // constants; a zero Dims takes the native size of a known Model.
 func (c Config) WithDefaults() Config {
-	if c.BaseURL == "" {
-		c.BaseURL = DefaultBaseURL
-	}
-	if c.Model == "" {
-		c.Model = DefaultModel
-	}
-	if c.Dims == 0 {
-		c.Dims = knownDims[c.Model]
-	}
-	if c.BatchSize == 0 {
-		c.BatchSize = DefaultBatchSize
-	}
-	if c.Timeout == 0 {
-		c.Timeout = DefaultTimeout
-	}
+	c.BaseURL = cmp.Or(c.BaseURL, DefaultBaseURL)
+	c.Model = cmp.Or(c.Model, DefaultModel)
+	c.Dims = cmp.Or(c.Dims, knownDims[c.Model])
+	c.BatchSize = cmp.Or(c.BatchSize, DefaultBatchSize)
+	c.Timeout = cmp.Or(c.Timeout, DefaultTimeout)
 	return c
 }
 
@@ -79,15 +70,9 @@ func (c Config) WithDefaults() Config {
 // applied, joined, each wrapping embedding.ErrConfig.
 func (c Config) Validate() error {
 	c = c.WithDefaults()
-	var errs []error
+	errs := openaiclient.CheckEndpoint(embedding.ErrConfig, c.BaseURL, c.Model)
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{embedding.ErrConfig}, args...)...))
-	}
-	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		bad("BaseURL %q is not an http(s) URL", c.BaseURL)
-	}
-	if strings.TrimSpace(c.Model) == "" {
-		bad("Model is blank")
 	}
 	if c.Dims <= 0 {
 		bad("Dims must be set for model %q", c.Model)
@@ -119,12 +104,7 @@ func New(cfg Config) (*Embedder, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	cc := goopenai.DefaultConfig(cfg.APIKey)
-	cc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	if cfg.HTTPClient != nil {
-		cc.HTTPClient = cfg.HTTPClient
-	}
-	return &Embedder{cfg: cfg, client: goopenai.NewClientWithConfig(cc)}, nil
+	return &Embedder{cfg: cfg, client: openaiclient.New(cfg.BaseURL, cfg.APIKey, cfg.HTTPClient)}, nil
 }
 
 // Model returns "openai:<model>:<dims>".

@@ -1,6 +1,7 @@
 package eventlog
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"time"
@@ -59,27 +60,13 @@ const DefaultStream = "CMEM_EVENTS"
 // 4222, Stream DefaultStream, DeadLetterStream CMEM_DEADLETTER, Replicas
 // 1, DuplicateWindow 10m, Name "cmem".
 func (c Config) WithDefaults() Config {
-	if c.Host == "" {
-		c.Host = "127.0.0.1"
-	}
-	if c.Port == 0 {
-		c.Port = 4222
-	}
-	if c.Stream == "" {
-		c.Stream = DefaultStream
-	}
-	if c.DeadLetterStream == "" {
-		c.DeadLetterStream = "CMEM_DEADLETTER"
-	}
-	if c.Replicas == 0 {
-		c.Replicas = 1
-	}
-	if c.DuplicateWindow == 0 {
-		c.DuplicateWindow = 10 * time.Minute
-	}
-	if c.Name == "" {
-		c.Name = "cmem"
-	}
+	c.Host = cmp.Or(c.Host, "127.0.0.1")
+	c.Port = cmp.Or(c.Port, 4222)
+	c.Stream = cmp.Or(c.Stream, DefaultStream)
+	c.DeadLetterStream = cmp.Or(c.DeadLetterStream, "CMEM_DEADLETTER")
+	c.Replicas = cmp.Or(c.Replicas, 1)
+	c.DuplicateWindow = cmp.Or(c.DuplicateWindow, 10*time.Minute)
+	c.Name = cmp.Or(c.Name, "cmem")
 	return c
 }
 

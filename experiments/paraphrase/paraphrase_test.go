@@ -39,8 +39,7 @@ type outcome struct {
 // world starts a node with the corpus's agents and knowledge bases and the
 // users alice and bob, both granted every agent.
 func world(t testing.TB, embedder string) (*nodetest.Client, map[string]string) {
-	n := nodetest.Start(t, func(c *node.Config) { c.Embedder = embedder })
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, func(c *node.Config) { c.Embedder = embedder })
 	for _, d := range paraphrase.Domains {
 		c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": d.Agent, "description": d.Description})
 		c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": d.KB, "kind": "knowledge_base",

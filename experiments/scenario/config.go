@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -64,30 +65,18 @@ func (c Config) WithDefaults() Config {
 	if len(c.Overlaps) == 0 {
 		c.Overlaps = Defaults.Overlaps
 	}
-	if c.Users == 0 {
-		c.Users = Defaults.Users
-	}
-	if c.QueriesPerUser == 0 {
-		c.QueriesPerUser = Defaults.QueriesPerUser
-	}
-	if c.Objectives == 0 {
-		c.Objectives = Defaults.Objectives
-	}
-	if c.PerCategory == 0 {
-		c.PerCategory = Defaults.PerCategory
-	}
+	c.Users = cmp.Or(c.Users, Defaults.Users)
+	c.QueriesPerUser = cmp.Or(c.QueriesPerUser, Defaults.QueriesPerUser)
+	c.Objectives = cmp.Or(c.Objectives, Defaults.Objectives)
+	c.PerCategory = cmp.Or(c.PerCategory, Defaults.PerCategory)
 	if len(c.Coordination) == 0 {
 		c.Coordination = Defaults.Coordination
 	}
 	if len(c.Participants) == 0 {
 		c.Participants = Defaults.Participants
 	}
-	if c.Provenance == "" {
-		c.Provenance = "transitive"
-	}
-	if c.Seed == 0 {
-		c.Seed = Defaults.Seed
-	}
+	c.Provenance = cmp.Or(c.Provenance, "transitive")
+	c.Seed = cmp.Or(c.Seed, Defaults.Seed)
 	return c
 }
 

@@ -7,7 +7,7 @@
 // It imports no cmem package, so every package may use it. The decorators
 // that trace and time model, tool and embedding calls live beside the
 // interfaces they wrap (llm.Traced, embedding.Traced), with their
-// histograms; they share LatencyBuckets and Outcome from here.
+// histograms; they share Timed, LatencyBuckets and Outcome from here.
 //
 // Spans go to the global TracerProvider, which is a no-op until Setup (or a
 // test) installs one, so instrumented code costs next to nothing when

@@ -29,7 +29,7 @@ func TestTracedQuery(t *testing.T) {
 	t.Cleanup(func() { otel.SetTracerProvider(prev); _ = tp.Shutdown(context.Background()) })
 
 	// Coverage above 1: the offline agent always calls its resources.
-	c := nodetest.NewClient(t, nodetest.Start(t, func(cfg *node.Config) { cfg.Workers.Coverage = 2 }))
+	_, c := nodetest.StartClient(t, func(cfg *node.Config) { cfg.Workers.Coverage = 2 })
 	admin := nodetest.AdminToken
 	alice := c.User("alice", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "planner", "description": "plans trips to Lyon"})

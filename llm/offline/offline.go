@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -79,24 +80,12 @@ func (c Config) WithDefaults() Config {
 	if _, aligns := c.Embedder.(aligner); aligns || c.Embedder == nil {
 		route, coverage = DefaultSemanticRouteThreshold, DefaultAlignedCoverage
 	}
-	if c.RouteThreshold == 0 {
-		c.RouteThreshold = route
-	}
-	if c.ReachWeight == 0 {
-		c.ReachWeight = DefaultReachWeight
-	}
-	if c.AnswerFloor == 0 {
-		c.AnswerFloor = DefaultAnswerFloor
-	}
-	if c.StopCoverage == 0 {
-		c.StopCoverage = DefaultStopCoverage
-	}
-	if c.MemoryCoverage == 0 {
-		c.MemoryCoverage = coverage
-	}
-	if c.MaxSentences == 0 {
-		c.MaxSentences = DefaultMaxSentences
-	}
+	c.RouteThreshold = cmp.Or(c.RouteThreshold, route)
+	c.ReachWeight = cmp.Or(c.ReachWeight, DefaultReachWeight)
+	c.AnswerFloor = cmp.Or(c.AnswerFloor, DefaultAnswerFloor)
+	c.StopCoverage = cmp.Or(c.StopCoverage, DefaultStopCoverage)
+	c.MemoryCoverage = cmp.Or(c.MemoryCoverage, coverage)
+	c.MaxSentences = cmp.Or(c.MaxSentences, DefaultMaxSentences)
 	return c
 }
 

@@ -1,6 +1,7 @@
 package openai
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 
 	goopenai "github.com/sashabaranov/go-openai"
 
+	"github.com/cmem/cmem/internal/openaiclient"
 	"github.com/cmem/cmem/llm"
 )
 
@@ -63,25 +65,13 @@ type Config struct {
 // constants and llm.DefaultPrompts. A negative MaxRetries stays negative:
 // it means no retries.
 func (c Config) WithDefaults() Config {
-	if c.BaseURL == "" {
-		c.BaseURL = DefaultOpenAIBaseURL
-	}
-	if c.Model == "" {
-		c.Model = DefaultOpenAIModel
-	}
-	if c.Timeout == 0 {
-		c.Timeout = DefaultOpenAITimeout
-	}
-	if c.MaxRetries == 0 {
-		c.MaxRetries = DefaultMaxRetries
-	}
-	if c.RetryBackoff == 0 {
-		c.RetryBackoff = DefaultRetryBackoff
-	}
+	c.BaseURL = cmp.Or(c.BaseURL, DefaultOpenAIBaseURL)
+	c.Model = cmp.Or(c.Model, DefaultOpenAIModel)
+	c.Timeout = cmp.Or(c.Timeout, DefaultOpenAITimeout)
+	c.MaxRetries = cmp.Or(c.MaxRetries, DefaultMaxRetries)
+	c.RetryBackoff = cmp.Or(c.RetryBackoff, DefaultRetryBackoff)
 	c.Prompts = c.Prompts.WithDefaults()
-	if c.Logger == nil {
-		c.Logger = slog.Default()
-	}
+	c.Logger = cmp.Or(c.Logger, slog.Default())
 	return c
 }
 
@@ -89,15 +79,9 @@ func (c Config) WithDefaults() Config {
 // applied, joined, each wrapping llm.ErrConfig.
 func (c Config) Validate() error {
 	c = c.WithDefaults()
-	var errs []error
+	errs := openaiclient.CheckEndpoint(llm.ErrConfig, c.BaseURL, c.Model)
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{llm.ErrConfig}, args...)...))
-	}
-	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		bad("BaseURL %q is not an http(s) URL", c.BaseURL)
-	}
-	if strings.TrimSpace(c.Model) == "" {
-		bad("Model is blank")
 	}
 	if c.Temperature < 0 || c.Temperature > 2 {
 		bad("Temperature %v outside 0..2", c.Temperature)
@@ -129,12 +113,7 @@ func New(cfg Config) (*Provider, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	cc := goopenai.DefaultConfig(cfg.APIKey)
-	cc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	if cfg.HTTPClient != nil {
-		cc.HTTPClient = cfg.HTTPClient
-	}
-	return &Provider{cfg: cfg, client: goopenai.NewClientWithConfig(cc)}, nil
+	return &Provider{cfg: cfg, client: openaiclient.New(cfg.BaseURL, cfg.APIKey, cfg.HTTPClient)}, nil
 }
 
 // Name returns "openai:<model>".
@@ -177,6 +156,19 @@ func (p *Provider) chat(ctx context.Context, req goopenai.ChatCompletionRequest)
 		}
 	}
 	return goopenai.ChatCompletionMessage{}, fmt.Errorf("%w: openai %s: %w", llm.ErrProvider, p.cfg.Model, err)
+}
+
+// chatJSON sends a system and a user message, asking for a JSON object,
+// and decodes the reply's object into reply.
+func (p *Provider) chatJSON(ctx context.Context, systemText, userText string, reply any) error {
+	msg, err := p.chat(ctx, goopenai.ChatCompletionRequest{
+		Messages:       []goopenai.ChatCompletionMessage{system(systemText), user(userText)},
+		ResponseFormat: jsonObject,
+	})
+	if err != nil {
+		return err
+	}
+	return decodeJSON(msg.Content, reply)
 }
 
 func (p *Provider) once(ctx context.Context, req goopenai.ChatCompletionRequest) (goopenai.ChatCompletionResponse, error) {

@@ -143,17 +143,10 @@ func (p *Provider) Extract(ctx context.Context, req llm.ExtractRequest) ([]llm.K
 		fmt.Fprintf(&b, "\nRegistered user ids, which must not appear in shared memories: %s\n", strings.Join(req.Users, ", "))
 	}
 	b.WriteString("\n" + extractFormat)
-	msg, err := p.chat(ctx, goopenai.ChatCompletionRequest{
-		Messages:       []goopenai.ChatCompletionMessage{system(orDefault(req.Prompt, prompt)), user(b.String())},
-		ResponseFormat: jsonObject,
-	})
-	if err != nil {
-		return nil, err
-	}
 	var reply struct {
 		Fragments []llm.KeyValue `json:"fragments"`
 	}
-	if err := decodeJSON(msg.Content, &reply); err != nil {
+	if err := p.chatJSON(ctx, orDefault(req.Prompt, prompt), b.String(), &reply); err != nil {
 		return nil, err
 	}
 	var out []llm.KeyValue

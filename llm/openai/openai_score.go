@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	goopenai "github.com/sashabaranov/go-openai"
-
 	"github.com/cmem/cmem/llm"
 )
 
@@ -23,17 +21,10 @@ func (p *Provider) Score(ctx context.Context, req llm.ScoreRequest) ([]llm.Rubri
 		fmt.Fprintf(&b, "- %s (%g to %g): %s\n", r.Name, r.Min, r.Max, llm.Squash(r.Description))
 	}
 	fmt.Fprintf(&b, "\nPair:\nPrompt: %s\nAnswer: %s\n\n%s", strings.TrimSpace(req.Key), strings.TrimSpace(req.Value), scoreFormat)
-	msg, err := p.chat(ctx, goopenai.ChatCompletionRequest{
-		Messages:       []goopenai.ChatCompletionMessage{system(orDefault(req.Prompt, p.cfg.Prompts.Scorer)), user(b.String())},
-		ResponseFormat: jsonObject,
-	})
-	if err != nil {
-		return nil, err
-	}
 	var reply struct {
 		Scores []llm.RubricScore `json:"scores"`
 	}
-	if err := decodeJSON(msg.Content, &reply); err != nil {
+	if err := p.chatJSON(ctx, orDefault(req.Prompt, p.cfg.Prompts.Scorer), b.String(), &reply); err != nil {
 		return nil, err
 	}
 	got := map[string]llm.RubricScore{}

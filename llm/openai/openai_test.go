@@ -1,6 +1,7 @@
 package openai_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -19,18 +20,10 @@ import (
 func newOpenAI(t *testing.T, srv *llmtest.Server, cfg openai.Config) *openai.Provider {
 	t.Helper()
 	cfg.BaseURL = srv.URL
-	if cfg.APIKey == "" {
-		cfg.APIKey = "sk-test"
-	}
-	if cfg.Model == "" {
-		cfg.Model = "test-model"
-	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.MaxRetries == 0 {
-		cfg.MaxRetries = -1
-	}
+	cfg.APIKey = cmp.Or(cfg.APIKey, "sk-test")
+	cfg.Model = cmp.Or(cfg.Model, "test-model")
+	cfg.Logger = cmp.Or(cfg.Logger, slog.New(slog.DiscardHandler))
+	cfg.MaxRetries = cmp.Or(cfg.MaxRetries, -1)
 	p, err := openai.New(cfg)
 	if err != nil {
 		t.Fatal(err)

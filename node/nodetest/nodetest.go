@@ -54,6 +54,14 @@ type Client struct {
 // NewClient returns a client for n.
 func NewClient(t testing.TB, n *node.Node) *Client { return &Client{T: t, Base: "http://" + n.Addr()} }
 
+// StartClient is Start and NewClient together, the opening of most API
+// tests: the node runs until the test ends.
+func StartClient(t testing.TB, mutate func(*node.Config)) (*node.Node, *Client) {
+	t.Helper()
+	n := Start(t, mutate)
+	return n, NewClient(t, n)
+}
+
 // Response is a decoded answer.
 type Response struct {
 	Status int

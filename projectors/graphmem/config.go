@@ -1,6 +1,7 @@
 package graphmem
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 )
@@ -29,20 +30,13 @@ type Config struct {
 // WithDefaults returns c with its zero fields filled (the defaults listed
 // with each field).
 func (c Config) WithDefaults() Config {
-	def := func(v *int, d int) {
-		if *v == 0 {
-			*v = d
-		}
-	}
-	def(&c.K, 2)
-	def(&c.M, 3)
-	def(&c.MaxQueries, 8)
-	def(&c.MaxInsights, 6)
-	def(&c.MaxInteractions, 12)
-	def(&c.PerUser, 1000)
-	if c.EdgeThreshold == 0 {
-		c.EdgeThreshold = 0.5
-	}
+	c.K = cmp.Or(c.K, 2)
+	c.M = cmp.Or(c.M, 3)
+	c.MaxQueries = cmp.Or(c.MaxQueries, 8)
+	c.MaxInsights = cmp.Or(c.MaxInsights, 6)
+	c.MaxInteractions = cmp.Or(c.MaxInteractions, 12)
+	c.PerUser = cmp.Or(c.PerUser, 1000)
+	c.EdgeThreshold = cmp.Or(c.EdgeThreshold, 0.5)
 	return c
 }
 

@@ -1,6 +1,7 @@
 package rerank
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 )
@@ -39,27 +40,13 @@ func DefaultConfig() Config {
 // WithDefaults returns c with its zero fields set from DefaultConfig.
 func (c Config) WithDefaults() Config {
 	d := DefaultConfig()
-	if c.Candidates == 0 {
-		c.Candidates = d.Candidates
-	}
-	if c.Labelled == 0 {
-		c.Labelled = d.Labelled
-	}
-	if c.Weight == 0 {
-		c.Weight = d.Weight
-	}
-	if c.Offset == 0 {
-		c.Offset = d.Offset
-	}
-	if c.Rate == 0 {
-		c.Rate = d.Rate
-	}
-	if c.Kernel == 0 {
-		c.Kernel = d.Kernel
-	}
-	if c.Prior == 0 {
-		c.Prior = d.Prior
-	}
+	c.Candidates = cmp.Or(c.Candidates, d.Candidates)
+	c.Labelled = cmp.Or(c.Labelled, d.Labelled)
+	c.Weight = cmp.Or(c.Weight, d.Weight)
+	c.Offset = cmp.Or(c.Offset, d.Offset)
+	c.Rate = cmp.Or(c.Rate, d.Rate)
+	c.Kernel = cmp.Or(c.Kernel, d.Kernel)
+	c.Prior = cmp.Or(c.Prior, d.Prior)
 	return c
 }
 

@@ -136,7 +136,7 @@ func slide(t *testing.T, ctx context.Context, rev uint64) {
 }
 
 func seeded(t *testing.T) (*nodetest.Client, consoletest.Workload) {
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	w := consoletest.Seed(t, c)
 	// A memory read through the console's API, so the audit has reads.
 	c.Must(http.StatusOK, "POST", "/v1/memory/view", w.Alice, map[string]any{"agent": "planner", "query": "lyon", "k_user": 10, "k_cross": 10, "min_score": -1})

@@ -16,8 +16,7 @@ import (
 // reply subject; it can neither ask as another user nor read another
 // user's answers or inboxes.
 func TestQueriesOverTheBus(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, nil)
 	world(c)
 	alice, bob := c.User("alice", "user"), c.User("bob", "user")
 	grantAgent(c, "alice", "travel")

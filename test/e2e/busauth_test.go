@@ -98,8 +98,7 @@ func streamMsgs(t *testing.T, n *node.Node, name string) uint64 {
 // inboxes gets nothing, errors included. The bootstrap admin token does not
 // get onto the bus at all. Afterwards both streams hold what they held.
 func TestBusRefusesEveryForbiddenSubject(t *testing.T) {
-	n := nodetest.Start(t, func(c *node.Config) { c.ReaderToken = readerToken })
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, func(c *node.Config) { c.ReaderToken = readerToken })
 	tokens := map[string]string{"alice": c.User("alice", "user"), "root": c.User("root", "admin")}
 	c.User("bob", "user")
 	events0, dead0 := streamMsgs(t, n, "CMEM_EVENTS"), streamMsgs(t, n, "CMEM_DEADLETTER")
@@ -197,8 +196,7 @@ func msgData(m *nats.Msg) string {
 // The reader token reads the event stream with an ordered consumer, and
 // can neither write an event nor delete or purge the stream.
 func TestReaderGrantIsReadOnly(t *testing.T) {
-	n := nodetest.Start(t, func(c *node.Config) { c.ReaderToken = readerToken })
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, func(c *node.Config) { c.ReaderToken = readerToken })
 	c.User("alice", "user")
 	total := streamMsgs(t, n, "CMEM_EVENTS")
 

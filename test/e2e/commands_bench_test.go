@@ -50,8 +50,7 @@ func BenchmarkCommands(b *testing.B) {
 }
 
 func benchCommands(b *testing.B, sync string, mutate func(*node.Config)) {
-	n := nodetest.Start(b, mutate)
-	c := nodetest.NewClient(b, n)
+	n, c := nodetest.StartClient(b, mutate)
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "bench", "description": "bench"})
 	for i := range slices.Max(commandClients) {
 		c.Must(http.StatusCreated, "POST", "/v1/users", admin, map[string]string{"id": fmt.Sprintf("c%d", i), "role": "user"})
@@ -168,8 +167,7 @@ func BenchmarkBatch(b *testing.B) {
 }
 
 func benchBatch(b *testing.B, sync string, mutate func(*node.Config)) {
-	n := nodetest.Start(b, mutate)
-	c := nodetest.NewClient(b, n)
+	n, c := nodetest.StartClient(b, mutate)
 	const size = 1000
 	reg := []map[string]any{{"op": "register_agent", "id": "bench", "description": "bench"}}
 	for i := range size - 1 {

@@ -164,8 +164,7 @@ func TestEraseUserShredsContent(t *testing.T) {
 	// A rebuild from the log: a fresh node on the same files reaches
 	// exactly the post-erasure state.
 	n.Close()
-	n2 := nodetest.Start(t, func(c *node.Config) { c.DataDir = dir })
-	c2 := nodetest.NewClient(t, n2)
+	n2, c2 := nodetest.StartClient(t, func(c *node.Config) { c.DataDir = dir })
 	checkErased(c2)
 	if after := snapshot(c2); after != before {
 		t.Errorf("the rebuild differs from the state it was rebuilt from:\n%s\n%s", before, after)
@@ -247,8 +246,7 @@ func TestTokenLifecycleAcrossGateways(t *testing.T) {
 // On the bus: a deactivated user's open connection asks nothing more, and
 // its token cannot open a new one; an erased user's neither.
 func TestLifecycleOnTheBus(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, nil)
 	dave := c.User("dave", "user")
 	nc, err := nats.Connect(n.Log.ClientURL(), nats.Token(dave), nats.CustomInboxPrefix("_INBOX.dave"))
 	if err != nil {

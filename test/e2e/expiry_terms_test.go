@@ -15,8 +15,7 @@ import (
 // Bad grant bodies get a 400 and change nothing; an empty body keeps the
 // grant permanent; a later PUT renews, shortens or removes the expiry.
 func TestGrantTermsAndRenewal(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, nil)
 	c.User("bob", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "travel", "description": "d"})
 	const edge = "/v1/grants/user-agent/bob/travel"
@@ -110,8 +109,7 @@ func TestExpiryWrittenOnceAcrossProcesses(t *testing.T) {
 // its own clock passes the expiry: the point "now" carries the clock. As
 // of revision, which only events decide, the grant is still there.
 func TestGatewayClockEndsGrantWithoutAnyExpirer(t *testing.T) {
-	n := nodetest.Start(t, func(c *node.Config) { c.Role = node.RoleGateway })
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, func(c *node.Config) { c.Role = node.RoleGateway })
 	alice, bob := c.User("alice", "user"), c.User("bob", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "travel", "description": "d"})
 	grantAgent(c, "alice", "travel")

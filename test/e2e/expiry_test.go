@@ -27,8 +27,7 @@ func TestExpiringGrantEndsEverywhere(t *testing.T) {
 }
 
 func expiringGrant(t *testing.T, mutate func(*node.Config)) {
-	n := nodetest.Start(t, mutate)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, mutate)
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "travel", "description": "travel destinations, cities, food and restaurants"})
 	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "guide", "kind": "knowledge_base", "description": "city guide about food and restaurants",
 		"documents": []map[string]string{{"id": "lyon", "text": "Lyon is famous for its bouchons, traditional restaurants serving local food."}}})

@@ -18,8 +18,7 @@ import (
 // that query out of graph memory (its text never comes back), and graph
 // memory rebuilt from the real (sealed) log equals the live one.
 func TestGraphMemoryErasureAndRebuild(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, nil)
 	admin := nodetest.AdminToken
 	alice := c.User("alice", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "planner", "description": "plans trips and city food"})

@@ -54,8 +54,7 @@ func resourceCalls(t *testing.T, n *node.Node, user string) int {
 }
 
 func TestSharedMemorySavesResourceCalls(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, nil)
 	world(c)
 	alice, bob := c.User("alice", "user"), c.User("bob", "user")
 	grantAgent(c, "alice", "travel")
@@ -79,8 +78,7 @@ func TestSharedMemorySavesResourceCalls(t *testing.T) {
 }
 
 func TestNoAccessNoFactsAndRevokeIsFinal(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, nil)
 	world(c)
 	alice, carol, dave := c.User("alice", "user"), c.User("carol", "user"), c.User("dave", "user")
 	grantAgent(c, "alice", "travel")
@@ -141,8 +139,7 @@ func TestKnowledgeBaseFromTheDocumentRoot(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "guide", "lyon.txt"), []byte("Lyon is famous for its bouchons."), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	n := nodetest.Start(t, func(c *node.Config) { c.DocumentRoot = root })
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, func(c *node.Config) { c.DocumentRoot = root })
 	c.Must(http.StatusCreated, "POST", "/v1/resources", admin, map[string]any{"id": "guide", "kind": "knowledge_base", "description": "city guide food", "path": "guide"})
 	c.Must(http.StatusBadRequest, "POST", "/v1/resources", admin, map[string]any{"id": "etc", "kind": "knowledge_base", "description": "x", "path": "/etc"})
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "travel", "description": "travel cities food"})

@@ -12,8 +12,7 @@ import (
 )
 
 func TestWritePoliciesThroughTheAPIWithTheirEvents(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, nil)
 	alice, bob := c.User("alice", "user"), c.User("bob", "user")
 	for _, a := range []string{"planner", "critic"} {
 		c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": a, "description": a})
@@ -93,8 +92,7 @@ func TestWritePoliciesThroughTheAPIWithTheirEvents(t *testing.T) {
 }
 
 func TestReadPolicyAndDirectProvenance(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, nil)
 	alice := c.User("alice", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "a", "description": "a"})
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "b", "description": "b"})

@@ -12,8 +12,7 @@ import (
 // (the semantic embedder's 0.2) drops a fragment about something else,
 // min_score raises or lowers the floor, and a floor outside -1..1 is a 400.
 func TestMemoryViewRelevanceFloor(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, nil)
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "guide", "description": "city guide"})
 	alice := c.User("alice", "user")
 	grantAgent(c, "alice", "guide")
@@ -46,8 +45,7 @@ func TestMemoryViewRelevanceFloor(t *testing.T) {
 // When no agent of the user is relevant, the answer says so and names the
 // agents considered, instead of "No agents were able to process the query."
 func TestNothingRelevantNamesTheAgents(t *testing.T) {
-	n := nodetest.Start(t, nil)
-	c := nodetest.NewClient(t, n)
+	_, c := nodetest.StartClient(t, nil)
 	world(c)
 	alice := c.User("alice", "user")
 	grantAgent(c, "alice", "travel")

@@ -16,8 +16,7 @@ import (
 func TestRerankModelIsRebuiltFromTheLog(t *testing.T) {
 	dir := t.TempDir()
 	cfg := func(c *node.Config) { c.DataDir = dir }
-	n := nodetest.Start(t, cfg)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, cfg)
 	alice := c.User("alice", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "a", "description": "a"})
 	grantAgent(c, "alice", "a")

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,24 +15,8 @@ import (
 
 	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/test/cluster/clustertest"
 )
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // A secret registered by reference never enters the event stream or the
 // server's output, nor does one refused in clear, nor the generated tokens
@@ -49,7 +32,7 @@ func TestNoSecretInTheLogOrTheServerOutput(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(secrets, "maps"), []byte(secret+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	var out syncBuffer
+	var out clustertest.LockedLog
 	logger := slog.New(slog.NewTextHandler(&out, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

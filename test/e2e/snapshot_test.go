@@ -53,8 +53,7 @@ func reads(c *nodetest.Client, head, before uint64, at time.Time, bob, queryID s
 // graph's history, not only its head), the same memory view and query.
 func TestStartFromSnapshotMatchesRebuild(t *testing.T) {
 	dir := t.TempDir()
-	n := nodetest.Start(t, snapshotsByHand(dir))
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, snapshotsByHand(dir))
 	world(c)
 	alice, bob := c.User("alice", "user"), c.User("bob", "user")
 	grantAgent(c, "alice", "travel")
@@ -115,8 +114,7 @@ func TestStartFromSnapshotMatchesRebuild(t *testing.T) {
 // succeeds and answers as before.
 func TestUnusableSnapshotFallsBackToARebuild(t *testing.T) {
 	dir := t.TempDir()
-	n := nodetest.Start(t, snapshotsByHand(dir))
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, snapshotsByHand(dir))
 	world(c)
 	c.User("alice", "user")
 	grantAgent(c, "alice", "travel")

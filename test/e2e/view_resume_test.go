@@ -20,8 +20,7 @@ func TestWeaviateViewResumesAfterItsCheckpoint(t *testing.T) {
 	cfg := func(c *node.Config) {
 		c.DataDir, c.WeaviateURL, c.WeaviateGRPC, c.WeaviateClass = dir, w.URL, w.GRPCAddr, class
 	}
-	n := nodetest.Start(t, cfg)
-	c := nodetest.NewClient(t, n)
+	n, c := nodetest.StartClient(t, cfg)
 	alice := c.User("alice", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "a", "description": "a"})
 	grantAgent(c, "alice", "a")

@@ -1,6 +1,7 @@
 package weaviate
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -54,24 +55,12 @@ const (
 // WithDefaults returns c with its zero fields filled from the Default*
 // constants; a nil Logger becomes slog.Default().
 func (c Config) WithDefaults() Config {
-	if c.Class == "" {
-		c.Class = DefaultClass
-	}
-	if c.BatchSize == 0 {
-		c.BatchSize = DefaultBatchSize
-	}
-	if c.RequestTimeout == 0 {
-		c.RequestTimeout = DefaultRequestTimeout
-	}
-	if c.StartupTimeout == 0 {
-		c.StartupTimeout = DefaultStartupTimeout
-	}
-	if c.MaxResults == 0 {
-		c.MaxResults = DefaultMaxResults
-	}
-	if c.Logger == nil {
-		c.Logger = slog.Default()
-	}
+	c.Class = cmp.Or(c.Class, DefaultClass)
+	c.BatchSize = cmp.Or(c.BatchSize, DefaultBatchSize)
+	c.RequestTimeout = cmp.Or(c.RequestTimeout, DefaultRequestTimeout)
+	c.StartupTimeout = cmp.Or(c.StartupTimeout, DefaultStartupTimeout)
+	c.MaxResults = cmp.Or(c.MaxResults, DefaultMaxResults)
+	c.Logger = cmp.Or(c.Logger, slog.Default())
 	return c
 }
 

@@ -1,6 +1,7 @@
 package expirer
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -43,9 +44,7 @@ type Config struct {
 // WithDefaults returns c with its zero fields filled: Poll 1s, Clock
 // time.Now.
 func (c Config) WithDefaults() Config {
-	if c.Poll == 0 {
-		c.Poll = time.Second
-	}
+	c.Poll = cmp.Or(c.Poll, time.Second)
 	if c.Clock == nil {
 		c.Clock = time.Now
 	}
@@ -85,9 +84,7 @@ func New(cfg Config, graph Graph, log Log, logger *slog.Logger) (*Expirer, error
 	if graph == nil || log == nil {
 		return nil, errors.New("expirer: graph and log are required")
 	}
-	if logger == nil {
-		logger = slog.Default()
-	}
+	logger = cmp.Or(logger, slog.Default())
 	return &Expirer{cfg: cfg, graph: graph, log: log, logger: logger, sent: map[uint64]bool{}}, nil
 }
 

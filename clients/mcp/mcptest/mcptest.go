@@ -21,7 +21,7 @@ import (
 // not critic, and returns the MCP config acting as alice.
 func Setup(t *testing.T) mcp.Config {
 	t.Helper()
-	c := nodetest.NewClient(t, nodetest.Start(t, nil))
+	_, c := nodetest.StartClient(t, nil)
 	admin := nodetest.AdminToken
 	alice := c.User("alice", "user")
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "planner", "description": "plans trips"})

@@ -34,7 +34,7 @@ type NATSNode struct {
 
 	mu  sync.Mutex
 	cmd *exec.Cmd
-	log *lockedLog
+	log *LockedLog
 }
 
 // URL is the node's client URL.
@@ -105,7 +105,7 @@ func (n *NATSNode) start(t testing.TB, bin string) {
 	defer n.mu.Unlock()
 	cmd := exec.Command(bin, "-js", "-sd", n.Dir, "-n", n.Name, "-a", "127.0.0.1", "-p", fmt.Sprint(n.ClientPort),
 		"--cluster_name", "cmem", "--cluster", fmt.Sprintf("nats://127.0.0.1:%d", n.ClusterPort), "--routes", n.routes)
-	n.log = &lockedLog{}
+	n.log = &LockedLog{}
 	cmd.Stdout, cmd.Stderr = n.log, n.log
 	cmd.WaitDelay = 5 * time.Second // a kill must not hang on the output pipes
 	if err := childproc.Start(cmd); err != nil {
@@ -237,20 +237,22 @@ func lines(r interface{ Read([]byte) (int, error) }, b *strings.Builder, mu *syn
 	}
 }
 
-// lockedLog is a process's output, written by the exec copier while tests
-// read it.
-type lockedLog struct {
+// LockedLog is output written by one goroutine (a process's exec copier,
+// a logger) while a test reads it.
+type LockedLog struct {
 	mu sync.Mutex
 	b  strings.Builder
 }
 
-func (l *lockedLog) Write(p []byte) (int, error) {
+// Write implements io.Writer.
+func (l *LockedLog) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.Write(p)
 }
 
-func (l *lockedLog) String() string {
+// String returns everything written so far.
+func (l *LockedLog) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()

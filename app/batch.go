@@ -44,11 +44,11 @@ type BatchItem struct {
 // BatchResult is what one item did: the revision of its (last) event,
 // and what its command answers (a new user's token, written fragments).
 type BatchResult struct {
-	Op        string     `json:"op"`
-	ID        string     `json:"id,omitempty"`
-	Token     string     `json:"token,omitempty"`
-	Fragments []Fragment `json:"fragments,omitempty"`
-	Revision  uint64     `json:"revision"`
+	Op        string            `json:"op"`
+	ID        string            `json:"id,omitempty"`
+	Token     string            `json:"token,omitempty"`
+	Fragments []domain.Fragment `json:"fragments,omitempty"`
+	Revision  uint64            `json:"revision"`
 }
 
 // BatchAnswer is every item's result, in order, and the revision of the

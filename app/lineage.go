@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 )
@@ -10,7 +11,7 @@ import (
 // can derive from its writer's private one, and a reader who may see the
 // derived fragment must not learn even the id of a source it could not
 // read itself.
-func (a *App) withLineage(user, agent string, now access.Point, tiers ...[]Fragment) {
+func (a *App) withLineage(user, agent string, now access.Point, tiers ...[]domain.Fragment) {
 	for _, fs := range tiers {
 		for i := range fs {
 			info, ok := a.fragments.Get(fs[i].ID)

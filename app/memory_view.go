@@ -47,10 +47,10 @@ func (a *App) minScore(req ViewRequest) (float32, error) {
 // ViewAnswer is a memory view: Revision is where its MemoryRead event was
 // stored; GraphRevision the access-graph revision it was checked against.
 type ViewAnswer struct {
-	Revision      uint64     `json:"revision"`
-	GraphRevision uint64     `json:"graph_revision"`
-	Private       []Fragment `json:"private"`
-	Shared        []Fragment `json:"shared"`
+	Revision      uint64            `json:"revision"`
+	GraphRevision uint64            `json:"graph_revision"`
+	Private       []domain.Fragment `json:"private"`
+	Shared        []domain.Fragment `json:"shared"`
 }
 
 // MemoryView serves π_read(u,a,now): the top KUser fragments of the caller's
@@ -106,7 +106,7 @@ func (a *App) viewAt(ctx context.Context, by domain.Identity, req ViewRequest, s
 	for _, tier := range []struct {
 		name string
 		k    int
-		out  *[]Fragment
+		out  *[]domain.Fragment
 	}{{events.TierPrivate, req.KUser, &ans.Private}, {events.TierShared, req.KCross, &ans.Shared}} {
 		f := vectors.NewFilter(tier.name, by.ID, allowedA, allAgents, allowedR, allResources)
 		if *tier.out, trace, err = a.tierView(ctx, by.ID, req.Agent, vecs[0], f, tier.k, minScore, now, pol); err != nil {
@@ -128,8 +128,8 @@ func (a *App) viewAt(ctx context.Context, by domain.Identity, req ViewRequest, s
 // store's filter is an optimisation, never the enforcement) and applies the
 // read policy.
 func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f vectors.Filter, k int, minScore float32,
-	now access.Point, pol memory.Policy) ([]Fragment, events.PolicyTrace, error) {
-	out := []Fragment{}
+	now access.Point, pol memory.Policy) ([]domain.Fragment, events.PolicyTrace, error) {
+	out := []domain.Fragment{}
 	if k == 0 {
 		return out, pol.Trace(), nil
 	}
@@ -178,7 +178,7 @@ func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f
 	return out, trace, nil
 }
 
-func ids(fs []Fragment) []string {
+func ids(fs []domain.Fragment) []string {
 	out := make([]string, len(fs))
 	for i, f := range fs {
 		out[i] = f.ID

@@ -36,8 +36,8 @@ type WriteRequest struct {
 
 // WriteAnswer is what was written, and the revision of the last event.
 type WriteAnswer struct {
-	Fragments []Fragment `json:"fragments"`
-	Revision  uint64     `json:"revision"`
+	Fragments []domain.Fragment `json:"fragments"`
+	Revision  uint64            `json:"revision"`
 }
 
 // WriteFragment checks that the caller may write through req.Agent with
@@ -175,7 +175,7 @@ func (a *App) appendFragments(ctx context.Context, by domain.Identity, req Write
 			return WriteAnswer{}, err
 		}
 		ans.Revision = rev
-		f := Fragment{ID: fw.ID, Key: fw.Key, Value: fw.Value, Tier: fw.Tier, User: fw.User,
+		f := domain.Fragment{ID: fw.ID, Key: fw.Key, Value: fw.Value, Tier: fw.Tier, User: fw.User,
 			Agents: fw.Agents, Resources: fw.Resources, CreatedAt: e.Time, Revision: rev}
 		if trace.Admission != nil {
 			score := trace.Admission.Score

@@ -3,8 +3,8 @@ package domain
 import "time"
 
 // Fragment is a memory fragment as the API shows it (F in contract v1).
-// The server writes it (app.Fragment) and the Go client reads it
-// (httpclient.Fragment): one type, so the two cannot drift apart.
+// The server writes it (package app) and the Go client reads it
+// (package httpclient): one type, so the two cannot drift apart.
 type Fragment struct {
 	ID        string    `json:"id"`
 	Key       string    `json:"key"`

@@ -41,15 +41,11 @@ type Write struct {
 	DerivedFrom []string `json:"derived_from,omitempty"`
 }
 
-// Fragment is a memory fragment as the API shows it: the server's own
-// type, so the client decodes every field the server sends.
-type Fragment = domain.Fragment
-
 // Written is what a write stored (a write policy may split or redact it)
 // and the revision of its last event.
 type Written struct {
-	Fragments []Fragment `json:"fragments"`
-	Revision  uint64     `json:"revision"`
+	Fragments []domain.Fragment `json:"fragments"`
+	Revision  uint64            `json:"revision"`
 }
 
 // WriteFragment writes w (POST /v1/fragments).
@@ -84,10 +80,10 @@ type ViewRequest struct {
 // ones its permissions admit, each tier ranked. Revision is where the read
 // was recorded; GraphRevision the access graph it was checked against.
 type View struct {
-	Revision      uint64     `json:"revision"`
-	GraphRevision uint64     `json:"graph_revision"`
-	Private       []Fragment `json:"private"`
-	Shared        []Fragment `json:"shared"`
+	Revision      uint64            `json:"revision"`
+	GraphRevision uint64            `json:"graph_revision"`
+	Private       []domain.Fragment `json:"private"`
+	Shared        []domain.Fragment `json:"shared"`
 }
 
 // MemoryView reads a memory view (POST /v1/memory/view).

@@ -17,7 +17,7 @@ import (
 
 // Defaults of Config.
 const (
-	DefaultBaseURL   = "https://api.goopenai.com/v1"
+	DefaultBaseURL   = openaiclient.DefaultBaseURL
 	DefaultModel     = "text-embedding-3-small"
 	DefaultBatchSize = 128
 	DefaultTimeout   = 30 * time.Second

@@ -9,6 +9,10 @@ import (
 	goopenai "github.com/sashabaranov/go-openai"
 )
 
+// DefaultBaseURL is OpenAI's own endpoint, what both adapters call when no
+// base URL is configured.
+const DefaultBaseURL = "https://api.openai.com/v1"
+
 // CheckEndpoint returns the problems of an endpoint's baseURL (not an
 // http(s) URL with a host) and model (blank), in that order, each wrapping
 // sentinel; none gives an empty slice.

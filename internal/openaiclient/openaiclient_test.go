@@ -2,6 +2,7 @@ package openaiclient_test
 
 import (
 	"errors"
+	"net/url"
 	"testing"
 
 	"github.com/cmem/cmem/internal/openaiclient"
@@ -22,5 +23,14 @@ func TestCheckEndpoint(t *testing.T) {
 		if !errors.Is(err, errSentinel) || err.Error() != want[i] {
 			t.Errorf("error %d: %v, want %q wrapping the sentinel", i, err, want[i])
 		}
+	}
+}
+
+// TestDefaultBaseURLIsOpenAIs: the default endpoint is OpenAI's API host
+// (an import-alias rename once turned it into a host that does not exist).
+func TestDefaultBaseURLIsOpenAIs(t *testing.T) {
+	u, err := url.Parse(openaiclient.DefaultBaseURL)
+	if err != nil || u.Scheme != "https" || u.Host != "api.openai.com" || u.Path != "/v1" {
+		t.Errorf("DefaultBaseURL %q, want OpenAI's https endpoint /v1", openaiclient.DefaultBaseURL)
 	}
 }

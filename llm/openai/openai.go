@@ -20,7 +20,7 @@ import (
 
 // Defaults of Config.
 const (
-	DefaultOpenAIBaseURL = "https://api.openai.com/v1"
+	DefaultOpenAIBaseURL = openaiclient.DefaultBaseURL
 	DefaultOpenAIModel   = "gpt-4o-mini"
 	DefaultOpenAITimeout = 60 * time.Second
 	DefaultMaxRetries    = 2

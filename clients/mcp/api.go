@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/cmem/cmem/clients/httpclient"
@@ -48,6 +49,10 @@ func (c Config) Validate() error {
 type api struct {
 	cfg Config
 	c   *httpclient.Client
+	// seen is the newest revision this server's own writes were stored at:
+	// its memory reads ask for projections at least that fresh, so an agent
+	// reads what it has just written (read-your-writes).
+	seen *atomic.Uint64
 }
 
 // newAPI returns the api of a valid cfg. Its calls have no timeout of
@@ -55,7 +60,13 @@ type api struct {
 // QueryWait, which may exceed the client's default.
 func newAPI(cfg Config) (api, error) {
 	c, err := httpclient.New(httpclient.Config{BaseURL: cfg.URL, Token: cfg.Token, Timeout: httpclient.NoTimeout, HTTPClient: cfg.HTTPClient})
-	return api{cfg: cfg, c: c}, err
+	return api{cfg: cfg, c: c, seen: new(atomic.Uint64)}, err
+}
+
+// saw records rev as seen, keeping the newest.
+func (a api) saw(rev uint64) {
+	for cur := a.seen.Load(); rev > cur && !a.seen.CompareAndSwap(cur, rev); cur = a.seen.Load() {
+	}
 }
 
 // call sends body as JSON and decodes a 2xx answer into out; it returns the

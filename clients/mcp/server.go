@@ -77,7 +77,10 @@ type ViewInput struct {
 
 func (a api) memoryView(ctx context.Context, _ *sdk.CallToolRequest, in ViewInput) (*sdk.CallToolResult, any, error) {
 	var ans map[string]any
-	_, err := a.call(ctx, http.MethodPost, "/v1/memory/view", in, &ans)
+	_, err := a.call(ctx, http.MethodPost, "/v1/memory/view", struct {
+		ViewInput
+		MinRevision uint64 `json:"min_revision,omitempty"`
+	}{in, a.seen.Load()}, &ans)
 	return nil, ans, err
 }
 
@@ -99,8 +102,13 @@ func (a api) writeFragment(ctx context.Context, _ *sdk.CallToolRequest, in Write
 		in.Resources = []string{}
 	}
 	var ans map[string]any
-	_, err := a.call(ctx, http.MethodPost, "/v1/fragments", in, &ans)
-	return nil, ans, err
+	if _, err := a.call(ctx, http.MethodPost, "/v1/fragments", in, &ans); err != nil {
+		return nil, nil, err
+	}
+	if rev, ok := ans["revision"].(float64); ok {
+		a.saw(uint64(rev))
+	}
+	return nil, ans, nil
 }
 
 func (a api) myAccess(ctx context.Context, _ *sdk.CallToolRequest, _ struct{}) (*sdk.CallToolResult, any, error) {
@@ -131,7 +139,7 @@ func (a api) readMemory(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk
 		return nil, sdk.ResourceNotFoundError(req.Params.URI)
 	}
 	var ans map[string]any
-	if _, err := a.call(ctx, http.MethodPost, "/v1/memory/view", map[string]any{"agent": agent, "query": agent, "min_score": -1}, &ans); err != nil {
+	if _, err := a.call(ctx, http.MethodPost, "/v1/memory/view", map[string]any{"agent": agent, "query": agent, "min_score": -1, "min_revision": a.seen.Load()}, &ans); err != nil {
 		return nil, err
 	}
 	return jsonResource(req.Params.URI, ans)

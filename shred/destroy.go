@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/cmem/cmem/events"
 
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -16,7 +17,7 @@ func (k *Keyring) DestroyUser(ctx context.Context, user string) error {
 		return fmt.Errorf("shred: tombstone %s: %w", user, err)
 	}
 	k.note(tombstoneID(user), nil, true)
-	ids := []string{KeyID(Subject{User: user})}
+	ids := []string{KeyID(events.DataSubject{User: user})}
 	lister, err := k.kv.ListKeysFiltered(ctx, "f."+user+".*", "q."+user+".*")
 	if err != nil && !errors.Is(err, jetstream.ErrNoKeysFound) {
 		return fmt.Errorf("shred: list keys of %s: %w", user, err)
@@ -37,13 +38,13 @@ func (k *Keyring) DestroyUser(ctx context.Context, user string) error {
 
 // DestroyFragment erases the content of one fragment of user.
 func (k *Keyring) DestroyFragment(ctx context.Context, user, fragment string) error {
-	return k.destroy(ctx, KeyID(Subject{User: user, Fragment: fragment}))
+	return k.destroy(ctx, KeyID(events.DataSubject{User: user, Fragment: fragment}))
 }
 
 // DestroyQuery erases the content of one query of user: its text, steps
 // and answer.
 func (k *Keyring) DestroyQuery(ctx context.Context, user, query string) error {
-	return k.destroy(ctx, KeyID(Subject{User: user, Query: query}))
+	return k.destroy(ctx, KeyID(events.DataSubject{User: user, Query: query}))
 }
 
 // destroy securely deletes the stored message of key id (the server

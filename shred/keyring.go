@@ -31,13 +31,10 @@ var (
 	ErrNoKey = errors.New("shred: no such key")
 )
 
-// Subject names whose content a key protects. Ids follow the events' id
-// pattern (^[A-Za-z0-9_-]{1,128}$), which is a valid key-value key token.
-type Subject = events.DataSubject
-
 // KeyID is the subject's key name in the bucket: f.<user>.<fragment>,
-// q.<user>.<query> or u.<user>.
-func KeyID(s Subject) string {
+// q.<user>.<query> or u.<user>. Ids follow the events' id pattern
+// (^[A-Za-z0-9_-]{1,128}$), so each part is a valid key-value key token.
+func KeyID(s events.DataSubject) string {
 	switch {
 	case s.Fragment != "":
 		return "f." + s.User + "." + s.Fragment
@@ -166,7 +163,7 @@ func (k *Keyring) Key(ctx context.Context, id string) ([]byte, error) {
 
 // DataKey returns the key of s, making it if it does not exist yet. It
 // fails with ErrErased for a user that was erased.
-func (k *Keyring) DataKey(ctx context.Context, s Subject) (string, []byte, error) {
+func (k *Keyring) DataKey(ctx context.Context, s events.DataSubject) (string, []byte, error) {
 	id := KeyID(s)
 	k.mu.RLock()
 	key, ok := k.keys[id]

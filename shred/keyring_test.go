@@ -3,6 +3,7 @@ package shred_test
 import (
 	"bytes"
 	"errors"
+	"github.com/cmem/cmem/events"
 	"os"
 	"path/filepath"
 	"testing"
@@ -49,19 +50,19 @@ func TestKeyringDestroysKeysForGood(t *testing.T) {
 	ctx := t.Context()
 	k := openKeyring(t, log)
 	defer k.Close()
-	_, user, err := k.DataKey(ctx, shred.Subject{User: "alice"})
+	_, user, err := k.DataKey(ctx, events.DataSubject{User: "alice"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	fid, frag, err := k.DataKey(ctx, shred.Subject{User: "alice", Fragment: "f1"})
+	fid, frag, err := k.DataKey(ctx, events.DataSubject{User: "alice", Fragment: "f1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, bobs, err := k.DataKey(ctx, shred.Subject{User: "bob"})
+	_, bobs, err := k.DataKey(ctx, events.DataSubject{User: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, again, _ := k.DataKey(ctx, shred.Subject{User: "alice"}); !bytes.Equal(again, user) {
+	if _, again, _ := k.DataKey(ctx, events.DataSubject{User: "alice"}); !bytes.Equal(again, user) {
 		t.Fatal("DataKey made a second key for the same subject")
 	}
 	k2 := openKeyring(t, log)
@@ -90,7 +91,7 @@ func TestKeyringDestroysKeysForGood(t *testing.T) {
 		t.Errorf("Key after destroy: %v, want ErrNoKey", err)
 	}
 	for _, kr := range []*shred.Keyring{k, k2} {
-		if _, _, err := kr.DataKey(ctx, shred.Subject{User: "alice", Query: "q9"}); !errors.Is(err, shred.ErrErased) {
+		if _, _, err := kr.DataKey(ctx, events.DataSubject{User: "alice", Query: "q9"}); !errors.Is(err, shred.ErrErased) {
 			t.Errorf("DataKey for an erased user: %v, want ErrErased", err)
 		}
 	}

@@ -23,7 +23,7 @@ const sealedMember = "sealed"
 
 // Keys is what a Sealer needs of a keyring.
 type Keys interface {
-	DataKey(ctx context.Context, s Subject) (string, []byte, error)
+	DataKey(ctx context.Context, s events.DataSubject) (string, []byte, error)
 	Key(ctx context.Context, id string) ([]byte, error)
 }
 

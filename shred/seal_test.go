@@ -18,7 +18,7 @@ type memKeys struct {
 	fail error
 }
 
-func (m *memKeys) DataKey(_ context.Context, s shred.Subject) (string, []byte, error) {
+func (m *memKeys) DataKey(_ context.Context, s events.DataSubject) (string, []byte, error) {
 	id := shred.KeyID(s)
 	if m.keys[id] == nil {
 		m.keys[id] = []byte(strings.Repeat(id[:1], 32))

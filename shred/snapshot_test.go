@@ -2,6 +2,7 @@ package shred_test
 
 import (
 	"errors"
+	"github.com/cmem/cmem/events"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ func TestSnapshotSealerFollowsTheKeys(t *testing.T) {
 	ctx := t.Context()
 	k := openKeyring(t, log)
 	defer k.Close()
-	f1 := shred.Subject{User: "alice", Fragment: "f1"}
+	f1 := events.DataSubject{User: "alice", Fragment: "f1"}
 	if _, _, err := k.DataKey(ctx, f1); err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestSnapshotSealerFollowsTheKeys(t *testing.T) {
 	if plain, err := s.Open(ctx, sealed); err != nil || string(plain) != "zqxsnapmarker" {
 		t.Fatalf("open = %q, %v", plain, err)
 	}
-	never := shred.Subject{User: "bob", Fragment: "f2"}
+	never := events.DataSubject{User: "bob", Fragment: "f2"}
 	clear, err := s.Seal(ctx, never, []byte("written in clear"))
 	if err != nil || strings.HasPrefix(clear, "sealed:") {
 		t.Fatalf("content never sealed: %q, %v", clear, err)

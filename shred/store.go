@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/cmem/cmem/events"
 
 	"github.com/cmem/cmem/vectors"
 )
@@ -36,7 +37,7 @@ func SealStore(st DurableStore, keys Keys) *SealedStore {
 func (s *SealedStore) Upsert(ctx context.Context, fs []vectors.Fragment) error {
 	out := make([]vectors.Fragment, 0, len(fs))
 	for _, f := range fs {
-		id := KeyID(Subject{User: f.User, Fragment: f.ID})
+		id := KeyID(events.DataSubject{User: f.User, Fragment: f.ID})
 		key, err := s.keys.Key(ctx, id)
 		if errors.Is(err, ErrNoKey) {
 			continue

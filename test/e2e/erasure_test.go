@@ -1,6 +1,7 @@
 package e2e_test
 
 import (
+	"github.com/cmem/cmem/events"
 	"bytes"
 	"net/http"
 	"os"
@@ -103,7 +104,7 @@ func TestEraseUserShredsContent(t *testing.T) {
 	}
 	ctx := t.Context()
 	var keys [][]byte
-	for _, id := range []string{shred.KeyID(shred.Subject{User: "alice", Fragment: w.aliceFrag}), shred.KeyID(shred.Subject{User: "alice", Query: w.aliceQuery})} {
+	for _, id := range []string{shred.KeyID(events.DataSubject{User: "alice", Fragment: w.aliceFrag}), shred.KeyID(events.DataSubject{User: "alice", Query: w.aliceQuery})} {
 		k, err := n.Keys.Key(ctx, id)
 		if err != nil {
 			t.Fatalf("key %s: %v", id, err)
@@ -172,7 +173,7 @@ func TestEraseUserShredsContent(t *testing.T) {
 	if got := n2.Fragments.Len(); got != fragments || got != 1 {
 		t.Errorf("fragment registry after the rebuild holds %d, before %d, want 1 (bob's)", got, fragments)
 	}
-	if _, _, err := n2.Keys.DataKey(ctx, shred.Subject{User: "alice"}); err == nil {
+	if _, _, err := n2.Keys.DataKey(ctx, events.DataSubject{User: "alice"}); err == nil {
 		t.Error("an erased user was given a new key")
 	}
 }
@@ -184,7 +185,7 @@ func TestDeleteFragment(t *testing.T) {
 	n := nodetest.Start(t, func(c *node.Config) { c.DataDir = dir })
 	w := newErasureWorld(t, n)
 	c := w.c
-	k, err := n.Keys.Key(t.Context(), shred.KeyID(shred.Subject{User: "alice", Fragment: w.aliceFrag}))
+	k, err := n.Keys.Key(t.Context(), shred.KeyID(events.DataSubject{User: "alice", Fragment: w.aliceFrag}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -103,3 +103,22 @@ func TestConfigValidate(t *testing.T) {
 		t.Errorf("WithDefaults() = %+v", got)
 	}
 }
+
+// TestAsCallsAsAnotherCaller: As sends the other token; the client it was
+// made from keeps its own.
+func TestAsCallsAsAnotherCaller(t *testing.T) {
+	var last *http.Request
+	c := answering(t, 200, `{}`, &last)
+	if _, err := c.As("bob-token").Do(t.Context(), "GET", "/v1/me", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := last.Header.Get("Authorization"); got != "Bearer bob-token" {
+		t.Errorf("As sent %q", got)
+	}
+	if _, err := c.Do(t.Context(), "GET", "/v1/me", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := last.Header.Get("Authorization"); got != "Bearer tok" {
+		t.Errorf("the original client now sends %q", got)
+	}
+}

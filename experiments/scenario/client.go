@@ -1,63 +1,44 @@
 package scenario
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 	"time"
+
+	"github.com/cmem/cmem/clients/httpclient"
 )
 
-// client calls one cmem node's public HTTP API.
+// client calls one cmem node's public HTTP API through the project's Go
+// client, as the admin or as the user whose token a call names.
 type client struct {
-	base  string
+	api   *httpclient.Client
 	admin string
-	http  *http.Client
 }
 
-func newClient(base, admin string) *client {
-	return &client{base: base, admin: admin, http: &http.Client{Timeout: 5 * time.Minute}}
+// newClient returns a client of the cmem at base; a call may run up to 5
+// minutes (a query of a scenario waits for its answer).
+func newClient(base, admin string) (*client, error) {
+	api, err := httpclient.New(httpclient.Config{BaseURL: base, Token: admin, Timeout: 5 * time.Minute})
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	return &client{api: api, admin: admin}, nil
 }
 
 // do sends body as JSON with token and decodes the answer into out (when
-// non-nil); a status other than want is an error carrying the body.
+// non-nil); a status other than want is an error carrying the API's
+// message.
 func (c *client) do(ctx context.Context, method, path, token string, body, out any, want int) error {
-	var rd io.Reader
-	if body != nil {
-		raw, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		rd = bytes.NewReader(raw)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := c.http.Do(req)
+	status, err := c.api.As(token).Do(ctx, method, path, body, out)
 	if err != nil {
 		return fmt.Errorf("%s %s: %w", method, path, err)
 	}
-	defer func() { _ = resp.Body.Close() }()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return fmt.Errorf("%s %s: %w", method, path, err)
-	}
-	if resp.StatusCode != want {
-		return fmt.Errorf("%s %s: status %d, want %d: %s", method, path, resp.StatusCode, want, bytes.TrimSpace(raw))
-	}
-	if out != nil {
-		if err := json.Unmarshal(raw, out); err != nil {
-			return fmt.Errorf("%s %s: decode: %w", method, path, err)
-		}
+	if status != want {
+		return fmt.Errorf("%s %s: status %d, want %d", method, path, status, want)
 	}
 	return nil
 }

@@ -61,9 +61,16 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 			return nil, fmt.Errorf("scenario: start an embedded cmem: %w", err)
 		}
 		defer node.close()
-		e.c, e.natsURL, e.reader = newClient(node.baseURL, node.token), node.natsURL, node.reader
+		e.natsURL, e.reader = node.natsURL, node.reader
+		if e.c, err = newClient(node.baseURL, node.token); err != nil {
+			return nil, err
+		}
 	} else {
-		e.c, e.natsURL, e.reader = newClient(cfg.URL, cfg.Token), cfg.NATSURL, cfg.NATSToken
+		e.natsURL, e.reader = cfg.NATSURL, cfg.NATSToken
+		var err error
+		if e.c, err = newClient(cfg.URL, cfg.Token); err != nil {
+			return nil, err
+		}
 		if e.natsURL == "" {
 			u, err := url.Parse(cfg.URL)
 			if err != nil {

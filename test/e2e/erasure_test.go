@@ -1,8 +1,8 @@
 package e2e_test
 
 import (
-	"github.com/cmem/cmem/events"
 	"bytes"
+	"github.com/cmem/cmem/events"
 	"net/http"
 	"os"
 	"path/filepath"

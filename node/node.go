@@ -72,17 +72,21 @@ type Node struct {
 	// Config.NoRerank).
 	Rerank *rerank.Model
 
-	cfg      Config
-	logger   *slog.Logger
-	token    string
-	service  string // the embedded server's service credential
-	reader   string // the embedded server's read-only event-stream credential
-	bus      *busAuth
-	ready    *readiness
-	handler  http.Handler // what the address serves once ready
-	http     *http.Server
-	listener net.Listener
-	ingress  *gateway.NATSIngress
+	cfg     Config
+	logger  *slog.Logger
+	token   string
+	service string // the embedded server's service credential
+	reader  string // the embedded server's read-only event-stream credential
+	bus     *busAuth
+	ready   *readiness
+	// viewLease and auditLease make this process, while it holds them,
+	// the one writer of the Weaviate class and the ClickHouse tables (nil:
+	// no such store).
+	viewLease, auditLease *eventlog.Lease
+	handler               http.Handler // what the address serves once ready
+	http                  *http.Server
+	listener              net.Listener
+	ingress               *gateway.NATSIngress
 	// stopWorkers ends the worker router's supervisor; workersDone closes
 	// once it returned (nil without workers).
 	stopWorkers context.CancelFunc
@@ -221,6 +225,9 @@ func (n *Node) open(ctx context.Context) error {
 	if cfg.WrapStore != nil {
 		n.Store = cfg.WrapStore(n.Store)
 	}
+	if err := n.leaseStores(ctx, external); err != nil {
+		return err
+	}
 	if !cfg.NoRerank {
 		n.Rerank, err = rerank.New(rerank.Config{})
 	}
@@ -291,11 +298,20 @@ func (n *Node) startProjections(ctx context.Context) error {
 			_ = r.Run(rctx)
 		}()
 	}
-	// The ClickHouse projector follows the log on its own: nothing waits on it.
-	n.wg.Add(1)
+	// The ClickHouse projector follows the log on its own, in the process
+	// that holds its lease: nothing waits on it.
+	n.wg.Add(2)
 	go func() {
 		defer n.wg.Done()
-		n.Audit.Run(rctx)
+		var lease clickhouse.Lease
+		if n.auditLease != nil {
+			lease = n.auditLease
+		}
+		n.Audit.RunLeased(rctx, lease)
+	}()
+	go func() {
+		defer n.wg.Done()
+		holdLease(rctx, n.viewLease)
 	}()
 	var head uint64
 	err = n.step(ctx, "the event log's head", func(ctx context.Context) (err error) {

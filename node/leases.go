@@ -58,3 +58,8 @@ func holdLease(ctx context.Context, ls *eventlog.Lease) {
 		ls.Run(ctx, func(ctx context.Context) { <-ctx.Done() })
 	}
 }
+
+// ViewLease is the lease on the Weaviate class (nil: the view is
+// in-process), for tests and operators: Held says whether this process
+// writes the class now.
+func (n *Node) ViewLease() *eventlog.Lease { return n.viewLease }

@@ -59,12 +59,15 @@ type leaseWorld struct {
 func newLeaseWorld(t *testing.T) *leaseWorld {
 	w := weaviatetest.Shared(t)
 	class := weaviatetest.Class(t)
-	host, c := nodetest.StartClient(t, nil)
+	// Content in clear: sealing alone already keeps an erased fragment's
+	// text out of a late upsert (its key is destroyed); the lease must
+	// hold without it, and a deleted fragment's key may outlive it.
+	host, c := nodetest.StartClient(t, func(cfg *node.Config) { cfg.Plaintext = true })
 	external := func(wrap func(vectors.Store) vectors.Store) func(*node.Config) {
 		return func(cfg *node.Config) {
 			cfg.NATSURL, cfg.HTTPAddr = host.Log.ConnectURL(), "127.0.0.1:0"
 			cfg.WeaviateURL, cfg.WeaviateGRPC, cfg.WeaviateClass = w.URL, w.GRPCAddr, class
-			cfg.WrapStore = wrap
+			cfg.WrapStore, cfg.Plaintext = wrap, true
 		}
 	}
 	lw := &leaseWorld{host: host, c: c, g: &gated{open: make(chan struct{})}}

@@ -73,7 +73,7 @@ func newLeaseWorld(t *testing.T) *leaseWorld {
 	lw := &leaseWorld{host: host, c: c, g: &gated{open: make(chan struct{})}}
 	close(lw.g.open)
 	lw.a = nodetest.Start(t, external(nil))
-	waitCond(t, 30*time.Second, "a holds the class's lease", func() bool { return lw.a.ViewLease() != nil && lw.a.ViewLease().Held() })
+	waitCond(t, "a holds the class's lease", func() bool { return lw.a.ViewLease() != nil && lw.a.ViewLease().Held() })
 	lw.b = nodetest.Start(t, external(func(s vectors.Store) vectors.Store {
 		lw.g.Durable = s.(weaviate.Durable)
 		return lw.g
@@ -101,8 +101,10 @@ func inClass(t *testing.T, n *node.Node, id string) bool {
 	return slices.ContainsFunc(fs, func(f vectors.Fragment) bool { return f.ID == id })
 }
 
-func waitCond(t *testing.T, within time.Duration, what string, ok func() bool) {
+// waitCond waits up to 30 s for ok.
+func waitCond(t *testing.T, what string, ok func() bool) {
 	t.Helper()
+	const within = 30 * time.Second
 	deadline := time.Now().Add(within)
 	for !ok() {
 		if time.Now().After(deadline) {
@@ -122,9 +124,9 @@ func TestErasedFragmentNeverComesBackFromALaggingProcess(t *testing.T) {
 	lw.g.open = make(chan struct{}) // b lags from here
 	lw.g.mu.Unlock()
 	id, rev := lw.write("erased-later")
-	waitCond(t, 30*time.Second, "a writes the fragment to the class", func() bool { return inClass(t, lw.a, id) })
+	waitCond(t, "a writes the fragment to the class", func() bool { return inClass(t, lw.a, id) })
 	del := lw.c.Must(http.StatusOK, "DELETE", "/v1/fragments/"+id, lw.alice, nil)
-	waitCond(t, 30*time.Second, "a deletes the fragment from the class", func() bool { return !inClass(t, lw.a, id) })
+	waitCond(t, "a deletes the fragment from the class", func() bool { return !inClass(t, lw.a, id) })
 	close(lw.g.open) // b catches up
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
@@ -151,10 +153,10 @@ func TestTheClassLeaseIsTakenOver(t *testing.T) {
 	lw := newLeaseWorld(t)
 	lw.a.Close()
 	stopped := time.Now()
-	waitCond(t, 30*time.Second, "b takes the lease over", func() bool { return lw.b.ViewLease().Held() })
+	waitCond(t, "b takes the lease over", func() bool { return lw.b.ViewLease().Held() })
 	t.Logf("b holds the class's lease %s after a stopped", time.Since(stopped).Round(time.Millisecond))
 	id, _ := lw.write("after-takeover")
-	waitCond(t, 30*time.Second, "b writes a fragment to the class", func() bool { return inClass(t, lw.b, id) })
+	waitCond(t, "b writes a fragment to the class", func() bool { return inClass(t, lw.b, id) })
 	if lw.g.writes.Load() == 0 {
 		t.Error("b holds the lease but wrote nothing through its store")
 	}

@@ -84,7 +84,7 @@ func (s *LeasedStore) SetCheckpoint(ctx context.Context, rev uint64, model strin
 	s.pending, s.deletes = nil, nil
 	s.mu.Unlock()
 	for {
-		at, _, err := s.Durable.Checkpoint(ctx)
+		at, _, err := s.Checkpoint(ctx)
 		if err != nil {
 			return err
 		}

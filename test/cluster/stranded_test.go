@@ -2,6 +2,7 @@ package cluster_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,6 +64,8 @@ func TestNoQueryStrandedWhenTheOnlyWorkerDiesAmidNATSFaults(t *testing.T) {
 	answered, failed, stuck := l.Unfinished(t, within)
 	t.Logf("%d accepted queries: %d answered, %d failed with a reason, %d unfinished %s after the load ended",
 		len(l.Queries()), answered, failed, len(stuck), within)
+	t.Logf("the worker rebuilt its router %d times (consumer lost, subscription ended, or not startable)",
+		strings.Count(w.Log(), "for=\"the worker consumers\""))
 	if len(l.Queries()) < 20 {
 		t.Errorf("only %d queries were accepted: the check is too weak", len(l.Queries()))
 	}

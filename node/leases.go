@@ -63,3 +63,6 @@ func holdLease(ctx context.Context, ls *eventlog.Lease) {
 // in-process), for tests and operators: Held says whether this process
 // writes the class now.
 func (n *Node) ViewLease() *eventlog.Lease { return n.viewLease }
+
+// AuditLease is the lease on the ClickHouse tables (nil: no ClickHouse).
+func (n *Node) AuditLease() *eventlog.Lease { return n.auditLease }

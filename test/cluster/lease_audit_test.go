@@ -23,7 +23,9 @@ func TestAuditRowsAreWrittenOnceAndTakenOver(t *testing.T) {
 	srv := clickhousetest.Start(t)
 	dsn := srv.DSN(clickhousetest.Database("lease"))
 	host, c := nodetest.StartClient(t, nil)
-	on := func(cfg *node.Config) { cfg.NATSURL, cfg.HTTPAddr, cfg.Audit.DSN = host.Log.ConnectURL(), "127.0.0.1:0", dsn }
+	on := func(cfg *node.Config) {
+		cfg.NATSURL, cfg.HTTPAddr, cfg.Audit.DSN = host.Log.ConnectURL(), "127.0.0.1:0", dsn
+	}
 	a := nodetest.Start(t, on)
 	waitCond(t, "a holds the audit lease", func() bool { return a.AuditLease() != nil && a.AuditLease().Held() })
 	b := nodetest.Start(t, on)

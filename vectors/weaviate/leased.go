@@ -30,8 +30,8 @@ type Durable interface {
 // already deleted after an erasure. Upsert and Delete only buffer; the
 // view's checkpoint at the end of each batch (SetCheckpoint) decides:
 //
-//   - the class's checkpoint has passed the batch: the holder wrote it,
-//     and the buffer is dropped;
+//   - the class's checkpoint has passed the batch, with vectors of the
+//     same embedder: the holder wrote it, and the buffer is dropped;
 //   - this process holds the lease and its fence passes: it writes the
 //     batch and the checkpoint. Everything before the batch is in the
 //     class already (this process's view got past it only that way), and
@@ -84,11 +84,11 @@ func (s *LeasedStore) SetCheckpoint(ctx context.Context, rev uint64, model strin
 	s.pending, s.deletes = nil, nil
 	s.mu.Unlock()
 	for {
-		at, _, err := s.Checkpoint(ctx)
+		at, atModel, err := s.Checkpoint(ctx)
 		if err != nil {
 			return err
 		}
-		if at >= rev {
+		if at >= rev && atModel == model {
 			return nil
 		}
 		if s.lease.Held() && s.lease.Check(ctx) == nil {

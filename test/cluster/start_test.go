@@ -59,5 +59,8 @@ func TestStartWaitsForAQuorum(t *testing.T) {
 			t.Errorf("cmem %s /healthz once ready: %d %v %v", p.Role, st, b, err)
 		}
 		t.Logf("cmem %s ready %s after the other NATS nodes were started", p.Role, time.Since(quorum).Round(time.Millisecond))
+		if testing.Verbose() {
+			t.Logf("its log:\n%s", tail(p.Log(), 12))
+		}
 	}
 }

@@ -61,9 +61,10 @@ func TestNoQueryStrandedWhenTheOnlyWorkerDiesAmidNATSFaults(t *testing.T) {
 	c.NATS.WaitReady(t, time.Minute)
 
 	const within = 60 * time.Second
+	ended := time.Now()
 	answered, failed, stuck := l.Unfinished(t, within)
-	t.Logf("%d accepted queries: %d answered, %d failed with a reason, %d unfinished %s after the load ended",
-		len(l.Queries()), answered, failed, len(stuck), within)
+	t.Logf("%d accepted queries: %d answered, %d failed with a reason, %d unfinished (all finished %s after the load ended, deadline %s)",
+		len(l.Queries()), answered, failed, len(stuck), time.Since(ended).Round(time.Millisecond), within)
 	t.Logf("the worker rebuilt its router %d times (consumer lost, subscription ended, or not startable)",
 		strings.Count(w.Log(), "for=\"the worker consumers\""))
 	if len(l.Queries()) < 20 {

@@ -201,6 +201,16 @@ func (p *Proc) WaitReady(t testing.TB, within time.Duration) {
 	}
 }
 
+// Pid is the process id of the running process (0: not running).
+func (p *Proc) Pid() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cmd == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}
+
 // Running reports whether the process was started and not killed since.
 func (p *Proc) Running() bool {
 	p.mu.Lock()

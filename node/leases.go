@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/cmem/cmem/events/eventlog"
@@ -18,19 +19,33 @@ import (
 // another process takes over within about that.
 const leaseTTL = 6 * time.Second
 
-// holderID names this process as a lease holder.
-func holderID() string {
+// holderID names this process as a lease holder: host and a name kept in
+// the data directory (the lease adds the pid), so that the process restarted after a crash
+// on the same data takes its leases back at once instead of waiting for
+// them to expire. Two live processes never share a data directory.
+func (n *Node) holderID() string {
 	host, _ := os.Hostname()
-	var b [4]byte
-	_, _ = rand.Read(b[:])
-	return fmt.Sprintf("%s-%d-%s", cmp.Or(host, "host"), os.Getpid(), hex.EncodeToString(b[:]))
+	path := filepath.Join(n.cfg.DataDir, leaseHolderFile)
+	name, err := os.ReadFile(path)
+	if err != nil || len(name) == 0 {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		name = []byte(hex.EncodeToString(b[:]))
+		if err := os.WriteFile(path, name, 0o600); err != nil {
+			n.logger.Warn("lease holder name not kept: a restart waits for the leases to expire", "err", err)
+		}
+	}
+	return fmt.Sprintf("%s-%s", cmp.Or(host, "host"), name)
 }
+
+// leaseHolderFile, in the data directory, names this process's leases.
+const leaseHolderFile = "lease-holder.id"
 
 // leaseStores puts the external stores under leases (issue 26: one writer
 // per store): the Weaviate class's writes go through a LeasedStore, and
 // the ClickHouse projector runs only in the holder (startProjections).
 func (n *Node) leaseStores(ctx context.Context, external bool) error {
-	holder := holderID()
+	holder := n.holderID()
 	if ds, ok := n.Store.(weaviate.Durable); ok && external {
 		err := n.step(ctx, "the vector store's lease", func(ctx context.Context) (err error) {
 			n.viewLease, err = n.Log.Lease(ctx, "weaviate-"+cmp.Or(n.cfg.WeaviateClass, weaviate.DefaultClass), holder, leaseTTL)

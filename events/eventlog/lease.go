@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -34,7 +37,8 @@ var ErrLeaseLost = errors.New("eventlog: lease lost")
 type Lease struct {
 	kv     jetstream.KeyValue
 	key    string
-	holder string
+	holder string // the key's value while this process holds it: holder#pid
+	self   string // holder
 	ttl    time.Duration
 	logger *slog.Logger
 
@@ -43,8 +47,11 @@ type Lease struct {
 	until time.Time // this process writes until then at most
 }
 
-// Lease returns the lease named name (one per store) held as holder (a
-// name unique to this process), with ttl (0: 6 s). It provisions the bucket.
+// Lease returns the lease named name (one per store) held as holder, with
+// ttl (0: 6 s). It provisions the bucket. holder names this process and
+// no other live one; a process restarted on the same data may keep its
+// name, and then takes the lease back at once. The key's value is
+// holder#pid.
 func (l *Log) Lease(ctx context.Context, name, holder string, ttl time.Duration) (*Lease, error) {
 	if ttl == 0 {
 		ttl = 6 * time.Second
@@ -59,7 +66,7 @@ func (l *Log) Lease(ctx context.Context, name, holder string, ttl time.Duration)
 	if err != nil {
 		return nil, fmt.Errorf("eventlog: lease bucket: %w", err)
 	}
-	return &Lease{kv: kv, key: name, holder: holder, ttl: ttl, logger: l.logger}, nil
+	return &Lease{kv: kv, key: name, holder: holder + "#" + strconv.Itoa(os.Getpid()), self: holder, ttl: ttl, logger: l.logger}, nil
 }
 
 // Held reports whether this process holds the lease now, by its own clock.
@@ -110,12 +117,24 @@ func (ls *Lease) Run(ctx context.Context, fn func(ctx context.Context)) {
 	}
 }
 
-// acquire creates the key (it does not exist: nobody holds the lease).
+// acquire creates the key (it does not exist: nobody holds the lease), or
+// takes it back when it names this holder: a process restarted after a
+// crash, on the same data (see Log.Lease), need not wait for its previous
+// life's key to expire.
 func (ls *Lease) acquire(ctx context.Context) bool {
 	sent := time.Now()
 	actx, cancel := context.WithTimeout(ctx, ls.ttl/4)
+	defer cancel()
 	rev, err := ls.kv.Create(actx, ls.key, []byte(ls.holder))
-	cancel()
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		var e jetstream.KeyValueEntry
+		if e, err = ls.kv.Get(actx, ls.key); err == nil {
+			if prev, _, _ := strings.Cut(string(e.Value()), "#"); prev != ls.self {
+				return false
+			}
+			rev, err = ls.kv.Update(actx, ls.key, []byte(ls.holder), e.Revision())
+		}
+	}
 	if err != nil {
 		return false
 	}

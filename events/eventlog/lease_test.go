@@ -91,7 +91,8 @@ func TestLeaseHasOneHolderAndIsTakenOverWhenItDies(t *testing.T) {
 	}
 }
 
-// A holder that stops releases the lease: another takes it at once.
+// A holder that stops releases the lease: another takes it at its next
+// try (every TTL/4), long before the key would have expired.
 func TestLeaseReleasedOnStop(t *testing.T) {
 	const ttl = 10 * time.Second
 	l := logtest.Open(t, "")
@@ -128,5 +129,43 @@ func waitFor(t *testing.T, within time.Duration, what string, ok func() bool) {
 			t.Fatalf("%s: not within %s", what, within)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A holder that died and comes back under the same name (a process
+// restarted on its data) takes its lease back at once, before the key
+// expires; another name still waits.
+func TestLeaseTakenBackByItsRestartedHolder(t *testing.T) {
+	const ttl = 20 * time.Second
+	l := logtest.Open(t, "")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	la, err := eventlog.Open(ctx, eventlog.Config{URL: l.ConnectURL()}, logtest.Logger())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := la.Lease(ctx, "store", "a", ttl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wa, wb, wa2 writer
+	go wa.run(ctx, a)
+	waitFor(t, 10*time.Second, "a holds the lease", func() bool { f, _ := wa.state(); return !f.IsZero() })
+	la.Close() // a dies: no release
+	b, err := l.Lease(ctx, "store", "b", ttl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go wb.run(ctx, b)
+	a2, err := l.Lease(ctx, "store", "a", ttl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := time.Now()
+	go wa2.run(ctx, a2)
+	waitFor(t, ttl/2, "a, restarted, takes its lease back before it expires", func() bool { f, _ := wa2.state(); return !f.IsZero() })
+	t.Logf("a took its lease back %s after it restarted", time.Since(back).Round(time.Millisecond))
+	if f, _ := wb.state(); !f.IsZero() {
+		t.Error("b held the lease of a holder that came back")
 	}
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // auditHolder returns the gateway whose process holds the ClickHouse
-// lease (the key's value names the holder's pid), or nil.
+// lease (the key's value ends in the holder's pid), or nil.
 func auditHolder(ctx context.Context, c *clustertest.Cluster) (*clustertest.Proc, error) {
 	nc, err := nats.Connect(c.NATS.URLs())
 	if err != nil {
@@ -44,7 +44,7 @@ func auditHolder(ctx context.Context, c *clustertest.Cluster) (*clustertest.Proc
 			return nil, err
 		}
 		for _, g := range c.Gateways {
-			if pid := g.Pid(); pid != 0 && strings.Contains(string(e.Value()), fmt.Sprintf("-%d-", pid)) {
+			if pid := g.Pid(); pid != 0 && strings.HasSuffix(string(e.Value()), fmt.Sprintf("#%d", pid)) {
 				return g, nil
 			}
 		}

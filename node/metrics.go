@@ -2,7 +2,6 @@ package node
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
@@ -27,5 +26,6 @@ func (n *Node) serveMetrics() error {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
 	})
-	return n.listen(n.cfg.MetricsAddr, &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second})
+	n.handler = mux // the address listens since the start (listenEarly)
+	return nil
 }

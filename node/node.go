@@ -13,8 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ThreeDotsLabs/watermill/message"
-
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events/eventlog"
@@ -74,23 +72,38 @@ type Node struct {
 	// Config.NoRerank).
 	Rerank *rerank.Model
 
-	cfg      Config
-	logger   *slog.Logger
-	token    string
-	service  string // the embedded server's service credential
-	reader   string // the embedded server's read-only event-stream credential
-	bus      *busAuth
-	http     *http.Server
-	listener net.Listener
-	ingress  *gateway.NATSIngress
-	router   *message.Router
-	cancel   context.CancelFunc
-	wg       sync.WaitGroup
+	cfg     Config
+	logger  *slog.Logger
+	token   string
+	service string // the embedded server's service credential
+	reader  string // the embedded server's read-only event-stream credential
+	bus     *busAuth
+	ready   *readiness
+	// viewLease and auditLease make this process, while it holds them,
+	// the one writer of the Weaviate class and the ClickHouse tables (nil:
+	// no such store).
+	viewLease, auditLease *eventlog.Lease
+	handler               http.Handler // what the address serves once ready
+	http                  *http.Server
+	listener              net.Listener
+	ingress               *gateway.NATSIngress
+	// stopWorkers ends the worker router's supervisor; workersDone closes
+	// once it returned (nil without workers).
+	stopWorkers context.CancelFunc
+	workersDone chan struct{}
+	cancel      context.CancelFunc
+	wg          sync.WaitGroup
 }
 
 // Start opens the log, rebuilds the projections from it, and serves HTTP.
 // It returns once the in-memory projections have caught up with the log as
 // it was at start, so the first request sees every event written before.
+//
+// Start waits for what it depends on (the NATS cluster and its quorum, the
+// data-key bucket, Weaviate, ClickHouse) with backoff until ctx ends,
+// logging each retry; meanwhile its address, when it has one, already
+// listens and answers GET /healthz with 503 and the reason it is not ready.
+// Only a configuration error returns at once.
 func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) {
 	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
@@ -104,7 +117,7 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	if err != nil {
 		return nil, err
 	}
-	n := &Node{cfg: cfg, logger: logger, token: token}
+	n := &Node{cfg: cfg, logger: logger, token: token, ready: newReadiness()}
 	if cfg.NATSURL == "" { // the embedded server's own credentials
 		if n.service, err = tokenFile(cfg.ServiceToken, filepath.Join(cfg.DataDir, ServiceTokenFile), "NATS service token", logger); err != nil {
 			return nil, err
@@ -112,6 +125,9 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		if n.reader, err = tokenFile(cfg.ReaderToken, filepath.Join(cfg.DataDir, ReaderTokenFile), "NATS reader token", logger); err != nil {
 			return nil, err
 		}
+	}
+	if err := n.listenEarly(); err != nil {
+		return nil, err
 	}
 	if err := n.open(ctx); err != nil {
 		n.Close()
@@ -121,6 +137,7 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		n.Close()
 		return nil, err
 	}
+	n.ready.set("starting the API")
 	archive, err := newQueryArchive(n.Log, cfg.ReadWait)
 	if err != nil {
 		n.Close()
@@ -139,7 +156,7 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 		err = n.serve()
 	}
 	if err == nil && cfg.works() {
-		err = n.startWorkers()
+		err = n.startWorkers(ctx)
 	}
 	if err == nil && cfg.works() {
 		err = n.startExpirer()
@@ -150,6 +167,9 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	if err != nil {
 		n.Close()
 		return nil, err
+	}
+	if n.handler != nil {
+		n.ready.serve(n.handler)
 	}
 	logger.Info("cmem ready", "role", cfg.Role, "http", n.Addr(), "nats", n.Log.ClientURL(), "revision", n.Runner.Revision(),
 		"embedder", n.Embedder.Model(), "llm", n.LLM.Name())
@@ -162,15 +182,20 @@ func (n *Node) open(ctx context.Context) error {
 	cfg := n.cfg
 	n.Graph, n.Policies, n.Fragments, n.Queries = access.NewGraph(), memory.NewPolicies(), memory.NewFragments(), query.NewBoundedProjection(cfg.QueryRetain)
 	n.bus = &busAuth{g: n.Graph, reader: n.reader, stream: eventlog.DefaultStream, durables: workerDurables(cfg.Workers.Group)}
+	n.ready.set("waiting for the event log")
 	n.Log, err = eventlog.Open(ctx, eventlog.Config{URL: cfg.NATSURL, DataDir: cfg.DataDir, Port: cfg.NATSPort, Replicas: cfg.Replicas, SyncInterval: cfg.NATSSync,
 		// Group commit pays where every write is synced (see eventlog.Config).
 		GroupCommit:   cfg.NATSURL == "" && cfg.NATSSync == 0,
-		InternalToken: n.service, Authorizer: n.bus}, n.logger)
+		InternalToken: n.service, Authorizer: n.bus, Waiting: n.waiting}, n.logger)
 	if err != nil {
 		return err
 	}
 	if !cfg.Plaintext {
-		if n.Keys, err = shred.OpenKeyring(ctx, n.Log.JetStream(), shred.Bucket, cfg.Replicas, n.logger); err != nil {
+		err = n.step(ctx, "the data-key bucket "+shred.Bucket, func(ctx context.Context) (err error) {
+			n.Keys, err = shred.OpenKeyring(ctx, n.Log.JetStream(), shred.Bucket, cfg.Replicas, n.logger)
+			return err
+		})
+		if err != nil {
 			return err
 		}
 		n.Log.SetSealer(shred.NewSealer(n.Keys))
@@ -185,7 +210,11 @@ func (n *Node) open(ctx context.Context) error {
 	// span and a latency observation.
 	n.Embedder, n.LLM = embedding.Traced{Next: n.Embedder}, llm.Traced{Next: n.LLM}
 	var external bool
-	if n.Store, external, err = newStore(ctx, cfg, n.Embedder.Dims()); err != nil {
+	err = n.step(ctx, "the vector store", func(ctx context.Context) (err error) {
+		n.Store, external, err = newStore(ctx, cfg, n.Embedder.Dims())
+		return err
+	})
+	if err != nil {
 		return err
 	}
 	// A store with files of its own holds fragment text sealed, so that
@@ -196,6 +225,9 @@ func (n *Node) open(ctx context.Context) error {
 	if cfg.WrapStore != nil {
 		n.Store = cfg.WrapStore(n.Store)
 	}
+	if err := n.leaseStores(ctx, external); err != nil {
+		return err
+	}
 	if !cfg.NoRerank {
 		n.Rerank, err = rerank.New(rerank.Config{})
 	}
@@ -204,8 +236,11 @@ func (n *Node) open(ctx context.Context) error {
 
 func (n *Node) startProjections(ctx context.Context) error {
 	view := memory.NewViewProjection("vector-view", n.Store, n.Embedder)
-	var err error
-	if n.Audit, err = clickhouse.NewTrail(n.cfg.Audit, n.Graph, n.Log, n.cfg.ReadWait, n.logger); err != nil {
+	err := n.step(ctx, "the audit store", func(context.Context) (err error) {
+		n.Audit, err = clickhouse.NewTrail(n.cfg.Audit, n.Graph, n.Log, n.cfg.ReadWait, n.logger)
+		return err
+	})
+	if err != nil {
 		return err
 	}
 	// The audit history answers with the graph, so it comes after it.
@@ -241,7 +276,11 @@ func (n *Node) startProjections(ctx context.Context) error {
 			return err
 		}
 		n.ViewRunner.Named("view")
-		from, err := view.Resume(ctx, func(ctx context.Context) (uint64, error) { return n.Log.Head(ctx, "") })
+		var from uint64
+		err := n.step(ctx, "the vector store's checkpoint", func(ctx context.Context) (err error) {
+			from, err = view.Resume(ctx, func(ctx context.Context) (uint64, error) { return n.Log.Head(ctx, "") })
+			return err
+		})
 		if err != nil {
 			return err
 		}
@@ -259,16 +298,30 @@ func (n *Node) startProjections(ctx context.Context) error {
 			_ = r.Run(rctx)
 		}()
 	}
-	// The ClickHouse projector follows the log on its own: nothing waits on it.
-	n.wg.Add(1)
+	// The ClickHouse projector follows the log on its own, in the process
+	// that holds its lease: nothing waits on it.
+	n.wg.Add(2)
 	go func() {
 		defer n.wg.Done()
-		n.Audit.Run(rctx)
+		var lease clickhouse.Lease
+		if n.auditLease != nil {
+			lease = n.auditLease
+		}
+		n.Audit.RunLeased(rctx, lease)
 	}()
-	head, err := n.Log.Head(ctx, "")
+	go func() {
+		defer n.wg.Done()
+		holdLease(rctx, n.viewLease)
+	}()
+	var head uint64
+	err = n.step(ctx, "the event log's head", func(ctx context.Context) (err error) {
+		head, err = n.Log.Head(ctx, "")
+		return err
+	})
 	if err != nil {
 		return err
 	}
+	n.ready.set(fmt.Sprintf("rebuilding projections up to revision %d", head))
 	start := time.Now()
 	if err := n.Runner.WaitFor(ctx, head); err != nil {
 		return fmt.Errorf("node: rebuild projections: %w", err)
@@ -295,7 +348,30 @@ func (n *Node) serveHTTP() error {
 	if err != nil {
 		return err
 	}
-	return n.listen(n.cfg.HTTPAddr, api.HTTPServer())
+	// The server listens since the start (listenEarly): from now on the
+	// API answers.
+	n.http.RegisterOnShutdown(api.CloseStreams)
+	n.handler = api.HTTPServer().Handler
+	return nil
+}
+
+// listenEarly listens on the process's address (the API's, or a worker's
+// metrics address) before anything else, so that a start that waits for
+// its dependencies answers /healthz with the reason (see readiness).
+func (n *Node) listenEarly() error {
+	addr := n.cfg.HTTPAddr
+	if !n.cfg.serves() {
+		addr = n.cfg.MetricsAddr
+	}
+	if addr == "" {
+		return nil
+	}
+	// The API's own server settings (gateway.Server.HTTPServer), which
+	// the handler it hands over to expects.
+	g := n.cfg.Gateway.WithDefaults()
+	return n.listen(addr, &http.Server{Handler: n.ready, ReadHeaderTimeout: min(10*time.Second, g.ReadTimeout),
+		ReadTimeout: g.ReadTimeout, WriteTimeout: g.WriteTimeout, IdleTimeout: g.IdleTimeout,
+		ErrorLog: slog.NewLogLogger(n.logger.Handler(), slog.LevelDebug)})
 }
 
 // listen runs srv on addr until Close.
@@ -341,8 +417,9 @@ func (n *Node) Close() {
 		_ = n.http.Shutdown(ctx)
 		cancel()
 	}
-	if n.router != nil {
-		_ = n.router.Close() // waits for stages in flight, up to StageTimeout
+	if n.stopWorkers != nil {
+		n.stopWorkers() // the router closes: it waits for stages in flight, up to StageTimeout
+		<-n.workersDone
 	}
 	if n.cancel != nil {
 		n.cancel()

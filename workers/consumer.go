@@ -2,6 +2,8 @@ package workers
 
 import (
 	"errors"
+	"fmt"
+	"log/slog"
 	"runtime"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -18,11 +20,27 @@ import (
 // delivers it again after AckWait, to this worker's successor or another
 // worker; every handler is idempotent by event id. Any other panic is raised
 // again.
-type shutdownSafe struct{ jetstream.Consumer }
+//
+// It also reports a subscription that ends on its own: nats.go stops a
+// pull subscription for good when the server says its consumer was
+// deleted (a consumer lost in a cluster fault), and watermill-nats never
+// notices, so the handler would wait for messages that never come (issue
+// 26, stranded queries). lost is told, and the router is rebuilt.
+type shutdownSafe struct {
+	jetstream.Consumer
+	name   string
+	logger *slog.Logger
+	lost   func(error)
+}
 
 // Consume implements jetstream.Consumer.
 func (c shutdownSafe) Consume(handler jetstream.MessageHandler, opts ...jetstream.PullConsumeOpt) (jetstream.ConsumeContext, error) {
-	return c.Consumer.Consume(func(msg jetstream.Msg) {
+	if c.logger != nil {
+		opts = append(opts, jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
+			c.logger.Debug("worker consumer", "consumer", c.name, "err", err)
+		}))
+	}
+	cc, err := c.Consumer.Consume(func(msg jetstream.Msg) {
 		defer func() {
 			if r := recover(); r != nil && !sendOnClosed(r) {
 				panic(r)
@@ -30,6 +48,13 @@ func (c shutdownSafe) Consume(handler jetstream.MessageHandler, opts ...jetstrea
 		}()
 		handler(msg)
 	}, opts...)
+	if err == nil && c.lost != nil {
+		go func() {
+			<-cc.Closed()
+			c.lost(fmt.Errorf("workers: the subscription to consumer %s ended", c.name))
+		}()
+	}
+	return cc, err
 }
 
 // sendOnClosed reports whether r is the runtime's panic for a send on a

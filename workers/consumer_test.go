@@ -18,7 +18,7 @@ func (consumeNow) Consume(h jetstream.MessageHandler, _ ...jetstream.PullConsume
 // a closed output channel is absorbed (the message is redelivered later);
 // any other panic still escapes.
 func TestShutdownSafeRecoversOnlyTheClosedChannelSend(t *testing.T) {
-	c := shutdownSafe{consumeNow{}}
+	c := shutdownSafe{Consumer: consumeNow{}}
 	closed := make(chan int)
 	close(closed)
 	if _, err := c.Consume(func(jetstream.Msg) { closed <- 1 }); err != nil {

@@ -51,8 +51,16 @@ const (
 )
 
 // NewRouter returns a Watermill router running the pipeline's three
-// handlers on durable consumers of bus. Run it with router.Run(ctx).
+// handlers on durable consumers of bus. Run it with router.Run(ctx); Run
+// (Supervise) also builds a new one whenever a consumer is lost.
 func NewRouter(p *Pipeline, bus Bus, logger *slog.Logger) (*message.Router, error) {
+	return newRouter(p, bus, logger, nil)
+}
+
+// newRouter is NewRouter; lost (nil: none) is told when a handler's
+// subscription ends on its own, which watermill-nats does not notice (see
+// shutdownSafe).
+func newRouter(p *Pipeline, bus Bus, logger *slog.Logger, lost func(error)) (*message.Router, error) {
 	wlog := watermill.NewSlogLoggerWithLevelMapping(logger, map[slog.Level]slog.Level{slog.LevelInfo: slog.LevelDebug})
 	r, err := message.NewRouter(message.RouterConfig{CloseTimeout: p.cfg.StageTimeout}, wlog)
 	if err != nil {
@@ -85,11 +93,12 @@ func NewRouter(p *Pipeline, bus Bus, logger *slog.Logger) (*message.Router, erro
 		{ConsumerReplier, []string{events.TypeQueryAnswered, events.TypeQueryFailed}, p.reply},
 	}
 	for _, h := range handlers {
+		name := p.cfg.Group + "-" + h.name
 		sub, err := wmjs.NewSubscriber(wmjs.SubscriberConfig{
 			// Watermill waits for the handler as long as a stage may run;
 			// the server's AckWait is short and kept alive by heartbeats.
 			Conn: bus.Conn(), Logger: wlog, AckWaitTimeout: p.cfg.StageTimeout + 30*time.Second,
-			ResourceInitializer: durable(bus.StreamName(), p.cfg.Group+"-"+h.name, p.cfg.AckWait),
+			ResourceInitializer: durable(bus.StreamName(), name, p.cfg.AckWait, logger, lost),
 			Unmarshaler:         um,
 			NakDelay:            wmjs.NewStaticDelay(time.Second),
 			// One message at a time per subscriber: pre-buffered messages
@@ -99,23 +108,49 @@ func NewRouter(p *Pipeline, bus Bus, logger *slog.Logger) (*message.Router, erro
 		if err != nil {
 			return nil, err
 		}
-		r.AddConsumerHandler(h.name, h.name, sub, typed(v, h.name, opener(bus), h.types, h.fn))
+		r.AddConsumerHandler(h.name, h.name, sub, typed(v, h.name, opener(bus), h.types, bounded(2*p.cfg.StageTimeout, h.fn)))
 	}
 	return r, nil
 }
 
 // durable provisions the shared durable consumer of one handler: every
 // worker process binds to the same one, so each event goes to one of them.
-func durable(stream, name string, ackWait time.Duration) wmjs.ResourceInitializer {
+//
+// MaxDeliver is unlimited: an event that JetStream stops delivering is a
+// query stranded until its timeout (issue 26: with a limit of 20, a stage
+// that failed through a few leader elections in a row, each delivery
+// waiting out AckWait or a NakDelay, was dropped for good). An event no
+// retry can fix is dead-lettered and acknowledged instead (errPermanent),
+// and a query that never ends is failed by its timeout.
+func durable(stream, name string, ackWait time.Duration, logger *slog.Logger, lost func(error)) wmjs.ResourceInitializer {
 	return func(ctx context.Context, js jetstream.JetStream, _ string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
-		c, err := js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
-			Durable: name, FilterSubject: subjects.EventsUnder("queries"), AckPolicy: jetstream.AckExplicitPolicy,
-			AckWait: ackWait, MaxDeliver: 20, DeliverPolicy: jetstream.DeliverAllPolicy, MaxAckPending: 1024,
-		})
+		c, err := js.CreateOrUpdateConsumer(ctx, stream, consumerConfig(name, ackWait))
 		if err != nil {
 			return nil, nil, fmt.Errorf("workers: consumer %s: %w", name, err)
 		}
-		return shutdownSafe{c}, nil, nil
+		return shutdownSafe{Consumer: c, name: name, logger: logger, lost: lost}, nil, nil
+	}
+}
+
+// consumerConfig is the shared durable consumer name of one handler.
+func consumerConfig(name string, ackWait time.Duration) jetstream.ConsumerConfig {
+	return jetstream.ConsumerConfig{
+		Durable: name, FilterSubject: subjects.EventsUnder("queries"), AckPolicy: jetstream.AckExplicitPolicy,
+		AckWait: ackWait, MaxDeliver: -1, DeliverPolicy: jetstream.DeliverAllPolicy, MaxAckPending: 1024,
+	}
+}
+
+// bounded gives each handling of an event at most d: a stage that waits
+// for projections that stopped (a runner cut off from its NATS node) or a
+// log that does not answer would otherwise hold its event for ever, its
+// heartbeats keeping it from every other worker, and with one message in
+// flight per subscriber the whole handler stalls. Ended, the event is
+// handled again after NakDelay.
+func bounded(d time.Duration, fn func(context.Context, events.Record) error) func(context.Context, events.Record) error {
+	return func(ctx context.Context, rec events.Record) error {
+		ctx, cancel := context.WithTimeout(ctx, d)
+		defer cancel()
+		return fn(ctx, rec)
 	}
 }
 

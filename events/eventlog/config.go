@@ -50,6 +50,10 @@ type Config struct {
 	// it does not, the server's staging of each batch costs more than the
 	// requests it saves (measured: BenchmarkCommands in package node).
 	GroupCommit bool
+	// Waiting is told, before each retry, why Open is still waiting for
+	// the cluster (no quorum yet, no server listening); nil logs a
+	// warning each time.
+	Waiting Waiting
 }
 
 // DefaultStream is the event stream's name unless Config.Stream says

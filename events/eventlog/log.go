@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
@@ -53,6 +54,11 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Log, error) {
 	l := &Log{cfg: cfg, validator: v, logger: logger}
 	opts := []nats.Option{nats.Name(cfg.Name), nats.MaxReconnects(-1)}
 	url := cfg.URL
+	if url != "" {
+		// A cluster none of whose nodes listens yet is one not ready yet:
+		// the client keeps trying in the background, provisioning waits.
+		opts = append(opts, nats.RetryOnFailedConnect(true))
+	}
 	if url == "" {
 		if l.srv, err = startEmbedded(cfg, logger); err != nil {
 			return nil, err
@@ -70,7 +76,16 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Log, error) {
 		l.Close()
 		return nil, fmt.Errorf("eventlog: jetstream: %w", err)
 	}
-	if err := l.provision(ctx); err != nil {
+	// Provisioning waits for the cluster: a quorum still forming or a
+	// leader being elected is answered by a timeout, which only means
+	// not yet (issue 26: a start that gave up after 5 s).
+	waiting := cfg.Waiting
+	if waiting == nil {
+		waiting = func(what string, err error) {
+			logger.Warn("not ready: waiting for the event log", "step", what, "err", err)
+		}
+	}
+	if err := Retry(ctx, "eventlog: provision streams", provisionAttempt, waiting, l.provision); err != nil {
 		l.Close()
 		return nil, err
 	}
@@ -79,6 +94,9 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Log, error) {
 	}
 	return l, nil
 }
+
+// provisionAttempt bounds one attempt to provision the streams.
+const provisionAttempt = 10 * time.Second
 
 func (l *Log) provision(ctx context.Context) error {
 	var err error

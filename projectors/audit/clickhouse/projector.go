@@ -27,8 +27,9 @@ type Projector struct {
 	validator *events.Validator
 	logger    *slog.Logger
 
-	revision atomic.Uint64 // highest revision known to be in ClickHouse
-	lag      atomic.Int64  // last measured log head - revision; -1 before the first
+	fence    func(context.Context) error // nil: this process always writes
+	revision atomic.Uint64               // highest revision known to be in ClickHouse
+	lag      atomic.Int64                // last measured log head - revision; -1 before the first
 }
 
 // NewProjector returns a projector from src into store; call Run.
@@ -153,6 +154,14 @@ func (p *Projector) write(ctx context.Context, chunks <-chan *chunk) error {
 func (p *Projector) flush(ctx context.Context, b *batch) error {
 	wctx, cancel := context.WithTimeout(ctx, p.cfg.WriteTimeout)
 	defer cancel()
+	// The fence: a process whose lease ended writes nothing more (see
+	// RunLeased); the session ends, and the holder resumes from what
+	// ClickHouse holds.
+	if p.fence != nil {
+		if err := p.fence(wctx); err != nil {
+			return fmt.Errorf("audit: flush up to revision %d: %w", b.last, err)
+		}
+	}
 	if err := p.store.write(wctx, b); err != nil {
 		return fmt.Errorf("audit: flush up to revision %d: %w", b.last, err)
 	}

@@ -76,6 +76,10 @@ type Proc struct {
 	mu  sync.Mutex
 	cmd *exec.Cmd
 	log *strings.Builder
+	// ready and exited belong to the last Launch: the ready line was
+	// printed; the process's output ended (it exited).
+	ready, exited chan struct{}
+	begin         time.Time
 	// Started is how long the last Start took until the ready line.
 	Started time.Duration
 }
@@ -95,6 +99,14 @@ func (p *Proc) Log() string {
 // output. t is the calling test (a subtest restarting a process passes its
 // own: FailNow must run on the test's goroutine).
 func (p *Proc) Start(t testing.TB, within time.Duration) {
+	t.Helper()
+	p.Launch(t)
+	p.WaitReady(t, within)
+}
+
+// Launch runs the process and returns at once; WaitReady waits for its
+// ready line.
+func (p *Proc) Launch(t testing.TB) {
 	t.Helper()
 	args := append([]string{p.Role}, p.Args...)
 	if p.Addr != "" {
@@ -122,6 +134,9 @@ func (p *Proc) Start(t testing.TB, within time.Duration) {
 	p.log = &strings.Builder{}
 	p.mu.Unlock()
 	ready, exited := make(chan struct{}, 1), make(chan struct{})
+	p.mu.Lock()
+	p.ready, p.exited, p.begin = ready, exited, begin
+	p.mu.Unlock()
 	go func() {
 		defer close(exited)
 		lines(pipe, p.log, &p.mu, func(s string) {
@@ -133,6 +148,47 @@ func (p *Proc) Start(t testing.TB, within time.Duration) {
 			}
 		})
 	}()
+}
+
+// Exited reports whether the process launched last has exited.
+func (p *Proc) Exited() bool {
+	p.mu.Lock()
+	exited := p.exited
+	p.mu.Unlock()
+	select {
+	case <-exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// IsReady reports whether the process launched last printed its ready
+// line.
+func (p *Proc) IsReady() bool {
+	p.mu.Lock()
+	ready := p.ready
+	p.mu.Unlock()
+	select {
+	case <-ready:
+		select { // keep it for WaitReady
+		case ready <- struct{}{}:
+		default:
+		}
+		return true
+	default:
+		return false
+	}
+}
+
+// WaitReady waits (up to within) for the ready line of the process
+// launched last; one that exits first, or is not ready in time, fails t
+// with its output.
+func (p *Proc) WaitReady(t testing.TB, within time.Duration) {
+	t.Helper()
+	p.mu.Lock()
+	ready, exited, begin := p.ready, p.exited, p.begin
+	p.mu.Unlock()
 	select {
 	case <-ready:
 		p.Started = time.Since(begin)
@@ -143,6 +199,16 @@ func (p *Proc) Start(t testing.TB, within time.Duration) {
 		p.Kill()
 		t.Fatalf("cmem %s %s did not become ready within %s:\n%s", p.Role, p.Addr, within, p.Log())
 	}
+}
+
+// Pid is the process id of the running process (0: not running).
+func (p *Proc) Pid() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cmd == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
 }
 
 // Running reports whether the process was started and not killed since.
@@ -218,6 +284,19 @@ func (c *Cluster) add(t testing.TB, role, addr string, env, args []string, withi
 	p := &Proc{Role: role, Addr: addr, Env: append(slices.Clone(env), "CMEM_DATA="+t.TempDir()), Args: args,
 		log: &strings.Builder{}}
 	p.Start(t, within)
+	t.Cleanup(p.Kill)
+	return p
+}
+
+// NewProc is a cmem process of role (gateway or worker) on nats with
+// streams at R3, on a free port and a data directory of its own, not
+// started yet (Launch or Start it); it is killed when the test ends.
+func NewProc(t testing.TB, nats *NATS, role string, args ...string) *Proc {
+	t.Helper()
+	Binary(t)
+	env := []string{"CMEM_NATS_URL=" + nats.URLs(), "CMEM_NATS_REPLICAS=3", "CMEM_ADMIN_TOKEN=" + AdminToken,
+		"CMEM_LOG_LEVEL=warn", "CMEM_DATA=" + t.TempDir()}
+	p := &Proc{Role: role, Addr: fmt.Sprintf("127.0.0.1:%d", freePorts(t, 1)[0]), Env: env, Args: args, log: &strings.Builder{}}
 	t.Cleanup(p.Kill)
 	return p
 }

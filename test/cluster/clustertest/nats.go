@@ -78,6 +78,16 @@ func natsServer(t testing.TB) string {
 // ends, and waits until JetStream answers through every node.
 func StartNATS(t testing.TB) *NATS {
 	t.Helper()
+	c := StartNATSNodes(t, 3)
+	c.WaitReady(t, 60*time.Second)
+	return c
+}
+
+// StartNATSNodes sets up a three-node JetStream cluster and starts only
+// its first running nodes (Restart starts the others): with one of three
+// there is no quorum, and nothing of JetStream answers. It does not wait.
+func StartNATSNodes(t testing.TB, running int) *NATS {
+	t.Helper()
 	bin := natsServer(t)
 	ports := freePorts(t, 6)
 	c := &NATS{}
@@ -89,14 +99,15 @@ func StartNATS(t testing.TB) *NATS {
 		n := &NATSNode{Name: fmt.Sprintf("n%d", i+1), ClientPort: ports[i], ClusterPort: ports[3+i], Dir: t.TempDir(),
 			routes: strings.Join(routes, ",")}
 		c.Nodes = append(c.Nodes, n)
-		n.start(t, bin)
+		if i < running {
+			n.start(t, bin)
+		}
 	}
 	t.Cleanup(func() {
 		for _, n := range c.Nodes {
 			n.Kill()
 		}
 	})
-	c.WaitReady(t, 60*time.Second)
 	return c
 }
 

@@ -52,8 +52,10 @@ func (l *Load) CheckAuditTrail(t testing.TB, dsn string) {
 	}
 	var raw uint64
 	_ = conn.QueryRow(ctx, "SELECT count() FROM events WHERE revision <= $1", len(log)).Scan(&raw)
-	// Every process runs a projector into the same tables: the raw rows
-	// are several per event until ClickHouse merges them (by event id).
+	// One process at a time writes the tables (the holder of their lease):
+	// raw rows above one per event come only from a batch written again
+	// (a holder killed after its insert, before its answer), which
+	// ClickHouse merges by event id.
 	t.Logf("the audit trail was at revision %d or later %s after the log was read; %d raw rows for %d events",
 		len(log), time.Since(begin).Round(time.Millisecond), raw, len(log))
 	if top > uint64(len(log)) {

@@ -88,10 +88,8 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	}
 	label := events.Union(append(shown, events.Label{Resources: calls.ran()})...)
 	resp.Response, resp.ResourceCalls, resp.Resources, resp.Label = ans.Response, calls.count(), calls.used(), &label
-	if len(resp.Resources) > 0 && resp.Response != "" {
-		// New knowledge came in through a resource: remember it. A turn
-		// answered from memory alone adds nothing memory does not hold, and
-		// one whose every call failed learned nothing worth keeping.
+	if worthRemembering(resp) {
+		// New knowledge came in through a resource: remember it.
 		if resp.FragmentsWritten, err = p.remember(ctx, user, &sel, resp, respondedID, step); err != nil {
 			return err
 		}

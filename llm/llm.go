@@ -140,6 +140,10 @@ type AnswerRequest struct {
 type AnswerResult struct {
 	Response string
 	Calls    []ToolCall
+	// Cited are the ids of the memory items the response was drawn from
+	// (its supporting fragments); a response drawn from tool results
+	// cites the calls (Calls) instead.
+	Cited []string
 }
 
 // AggregateRequest is the aggregator's input.

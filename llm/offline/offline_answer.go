@@ -3,6 +3,8 @@ package offline
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,13 +14,13 @@ import (
 
 // Answer runs one agent turn without generation.
 //
-// When the best memory item's relevance reaches req.Coverage
-// (MemoryCoverage when that is zero), memory answers: the values of the
-// items at or above it, best first, at most MaxSentences of them, and no
-// tool is called. An item's relevance is the alignment of the subquery
-// with its key when the embedder aligns (so a remembered answer about
-// the same subject but another attribute does not count), else its view
-// Score.
+// Memory answers when one of its items covers the subquery, and then no
+// tool is called. With an aligning embedder (the default) an item covers
+// the subquery by the precise rule of covers: same subject, same
+// qualifiers, same attribute, same kind of answer, and a value that says
+// something; among covering items the one whose key aligns best with the
+// subquery answers. With another embedder an item covers when its view
+// Score reaches req.Coverage (MemoryCoverage when that is zero).
 //
 // Otherwise, with MaxToolCalls > 0, it calls tools through req.Call: a
 // tool with an "expression" argument first when the subquery holds an
@@ -28,17 +30,13 @@ import (
 // cannot be built is skipped. It stops after the first call that
 // succeeds, or after MaxToolCalls calls.
 //
-// The response is extractive: the sentences of memory values and
-// successful tool results most relevant to the subquery (at most
-// MaxSentences, in their original order). With an aligning embedder a
-// sentence must align at least AnswerFloor and be within 80% of the best
-// one, so unrelated sentences never pad an answer; when none does, tool
-// results of at most MaxSentences sentences in all are given whole (a
-// direct answer such as a computation), and otherwise the response says
-// nothing was found. With another embedder a sentence must
-// share anything with the subquery, and when none does the first
-// sentences of the tool results are given. SystemPrompt is not used
-// offline.
+// The response answers and cites (see span and extractive): for each
+// question of the subquery, the best supporting sentence of memory values
+// and successful tool results, cut to the span that answers the kind of
+// question asked (a date, a name, a number, a place, yes/no, or the
+// sentence). Result.Cited lists the memory items the response was drawn
+// from. When nothing supports an answer, the response says nothing was
+// found. SystemPrompt is not used offline.
 func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerResult, error) {
 	if err := ctx.Err(); err != nil {
 		return llm.AnswerResult{}, fmt.Errorf("%w: %w", llm.ErrProvider, err)
@@ -47,53 +45,93 @@ func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answe
 	if coverage <= 0 {
 		coverage = o.cfg.MemoryCoverage
 	}
-	if resp, ok := o.fromMemory(req.Subquery, req.Memory, coverage); ok {
-		return llm.AnswerResult{Response: resp}, nil
+	if resp, cited, ok := o.fromMemory(req.Subquery, req.Memory, coverage); ok {
+		return llm.AnswerResult{Response: resp, Cited: cited}, nil
 	}
 	calls, err := o.callTools(ctx, req)
 	if err != nil {
 		return llm.AnswerResult{}, err
 	}
-	var memText, toolText []string
+	var texts []source
 	for _, m := range req.Memory {
-		memText = append(memText, m.Value)
+		texts = append(texts, source{text: m.Value, id: m.ID})
 	}
 	for _, c := range calls {
 		if c.Err == nil {
-			toolText = append(toolText, c.Result)
+			texts = append(texts, source{text: c.Result, tool: true})
 		}
 	}
-	resp, err := o.extractive(ctx, req.Subquery, memText, toolText)
+	resp, cited, err := o.extractive(ctx, req.Subquery, texts)
 	if err != nil {
 		return llm.AnswerResult{}, err
 	}
-	return llm.AnswerResult{Response: resp, Calls: calls}, nil
+	return llm.AnswerResult{Response: resp, Calls: calls, Cited: cited}, nil
 }
 
-func (o *Provider) fromMemory(subquery string, items []llm.MemoryItem, coverage float32) (string, bool) {
+// source is a text an answer may quote: a memory item's value (id) or a
+// tool result.
+type source struct {
+	text string
+	id   string
+	tool bool
+}
+
+// fromMemory answers from the memory item that covers subquery, if any
+// (see Answer), with its span and its id as citation.
+func (o *Provider) fromMemory(subquery string, items []llm.MemoryItem, coverage float32) (string, []string, bool) {
+	al, aligns := o.cfg.Embedder.(aligner)
 	var best []llm.MemoryItem
 	for _, m := range items {
-		if al, ok := o.cfg.Embedder.(aligner); ok {
+		if llm.SaysNothing(m.Value) {
+			continue // a remembered failure answers nothing
+		}
+		if aligns {
+			if !o.covers(subquery, m.Key, m.Value) {
+				continue
+			}
 			m.Score = al.Align(subquery, m.Key)
+		} else if m.Score < coverage {
+			continue
 		}
-		if m.Score >= coverage && strings.TrimSpace(m.Value) != "" {
-			best = append(best, m)
-		}
+		best = append(best, m)
 	}
 	if len(best) == 0 {
-		return "", false
+		return "", nil, false
 	}
 	sort.SliceStable(best, func(i, j int) bool { return best[i].Score > best[j].Score })
-	seen := map[string]bool{}
-	var vals []string
-	for _, m := range best {
-		v := strings.TrimSpace(m.Value)
-		if k := sentenceKey(v); !seen[k] && len(vals) < o.cfg.MaxSentences {
-			seen[k] = true
-			vals = append(vals, v)
+	if !aligns {
+		// Without word alignment nothing tells which span answers: the
+		// covering values, best first, as remembered.
+		seen := map[string]bool{}
+		var vals, cited []string
+		for _, m := range best {
+			v := strings.TrimSpace(m.Value)
+			if k := sentenceKey(v); !seen[k] && len(vals) < o.cfg.MaxSentences {
+				seen[k] = true
+				vals, cited = append(vals, v), append(cited, m.ID)
+			}
+		}
+		return strings.Join(vals, "\n"), cited, true
+	}
+	m := best[0]
+	text := strings.TrimSpace(m.Value)
+	if sents := sentences(text); len(sents) > 1 {
+		text = o.bestSentence(subquery, sents)
+	}
+	return span(subquery, text), []string{m.ID}, true
+}
+
+// bestSentence is the sentence of sents that aligns best with question
+// (ties: the first).
+func (o *Provider) bestSentence(question string, sents []string) string {
+	al, _ := o.cfg.Embedder.(aligner)
+	best, bestScore := sents[0], float32(-1)
+	for _, s := range sents {
+		if sc := o.sentenceScore(al, question, s); sc > bestScore {
+			best, bestScore = s, sc
 		}
 	}
-	return strings.Join(vals, "\n"), true
+	return best
 }
 
 func (o *Provider) callTools(ctx context.Context, req llm.AnswerRequest) ([]llm.ToolCall, error) {
@@ -164,57 +202,133 @@ type rankedSentence struct {
 	pos   int
 	score float32
 	tool  bool
+	id    string
 }
 
-// extractive picks the answer sentences (see Answer).
-func (o *Provider) extractive(ctx context.Context, subquery string, memory, tools []string) (string, error) {
+// extractive answers each question of subquery from the sentences of
+// texts (see Answer and span), and returns the memory items cited.
+func (o *Provider) extractive(ctx context.Context, subquery string, texts []source) (string, []string, error) {
 	var cands []rankedSentence
 	seen := map[string]bool{}
-	add := func(texts []string, tool bool) {
-		for _, t := range texts {
-			for _, s := range sentences(t) {
-				s = dropRef(s)
-				if k := sentenceKey(s); k != "" && !seen[k] {
-					seen[k] = true
-					cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: tool})
-				}
+	for _, t := range texts {
+		if llm.SaysNothing(t.text) {
+			continue
+		}
+		for _, s := range sentences(t.text) {
+			s = dropRef(s)
+			if k := sentenceKey(s); k != "" && !seen[k] {
+				seen[k] = true
+				cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: t.tool, id: t.id})
 			}
 		}
 	}
-	add(memory, false)
-	add(tools, true)
 	if len(cands) == 0 {
-		return noInformation(subquery), nil
+		return noInformation(subquery), nil, nil
 	}
 	al, aligns := o.cfg.Embedder.(aligner)
-	if aligns {
-		var best float32
-		for i := range cands {
-			cands[i].score = al.Align(subquery, cands[i].text)
-			best = max(best, cands[i].score)
-		}
-		floor := max(o.cfg.AnswerFloor, 0.9*best)
-		var picked []rankedSentence
-		for _, c := range cands {
-			if c.score >= floor {
-				picked = append(picked, c)
-			}
-		}
-		if len(picked) == 0 {
-			// A tool that answered in a few sentences answered directly (a
-			// forecast, a computation), whatever words it used; longer
-			// results are documents, and none of them is about this.
-			for _, c := range cands {
-				if c.tool {
-					picked = append(picked, c)
-				}
-			}
-			if len(picked) == 0 || len(picked) > o.cfg.MaxSentences {
-				return noInformation(subquery), nil
-			}
-		}
-		return joinBest(picked, o.cfg.MaxSentences), nil
+	if !aligns {
+		resp, err := o.extractiveCosine(ctx, subquery, cands)
+		return resp, nil, err
 	}
+	questions := sentences(subquery)
+	if len(questions) == 0 {
+		questions = []string{subquery}
+	}
+	var answers, cited []string
+	done := map[string]bool{}
+	for _, q := range questions {
+		c, ok := o.support(al, q, cands)
+		if !ok {
+			continue
+		}
+		a := span(q, c.text)
+		if !done[a] {
+			done[a] = true
+			answers = append(answers, a)
+		}
+		if c.id != "" && !slices.Contains(cited, c.id) {
+			cited = append(cited, c.id)
+		}
+	}
+	if len(answers) == 0 {
+		return noInformation(subquery), nil, nil
+	}
+	return strings.Join(answers, " "), cited, nil
+}
+
+// support is the candidate sentence that best answers question: among
+// those naming every name of the question (when any does), the best
+// aligned with the question's content (sentenceScore), at least
+// AnswerFloor. When none reaches it, a tool that answered in a sentence
+// or two answered directly (a forecast, a computation), whatever words
+// it used.
+func (o *Provider) support(al aligner, question string, cands []rankedSentence) (rankedSentence, bool) {
+	pool := cands
+	if names := namesOf(question); len(names) > 0 {
+		var named []rankedSentence
+		for _, c := range cands {
+			f := facetsOf(c.text)
+			all := true
+			for _, n := range names {
+				all = all && f.has(n)
+			}
+			if all {
+				named = append(named, c)
+			}
+		}
+		if len(named) > 0 {
+			pool = named
+		}
+	}
+	best, bestScore := -1, float32(-1)
+	for i, c := range pool {
+		if sc := o.sentenceScore(al, question, c.text); sc > bestScore {
+			best, bestScore = i, sc
+		}
+	}
+	if best >= 0 && bestScore >= o.cfg.AnswerFloor {
+		return pool[best], true
+	}
+	var direct []rankedSentence
+	for _, c := range cands {
+		if c.tool {
+			direct = append(direct, c)
+		}
+	}
+	if len(direct) > 0 && len(direct) <= o.cfg.MaxSentences {
+		return rankedSentence{text: joinBest(direct, o.cfg.MaxSentences), tool: true}, true
+	}
+	return rankedSentence{}, false
+}
+
+// sentenceScore is how well sentence answers question on content: the
+// alignment of the question without its names (which only select the
+// sentences, so that a speaker's name does not outrank what is said) with
+// the sentence without its speaker's label. A question that is only names
+// aligns whole.
+func (o *Provider) sentenceScore(al aligner, question, sentence string) float32 {
+	_, text := speakerLabel(sentence)
+	content := question
+	for _, n := range namesOf(question) {
+		content = replaceFold(content, n, " ")
+	}
+	if len(contentWords(content)) == 0 {
+		content = question
+	}
+	return al.Align(content, text)
+}
+
+// replaceFold replaces every case-insensitive occurrence of old (a
+// lower-case name, words separated by one space) in s.
+func replaceFold(s, old, repl string) string {
+	re := regexp.MustCompile(`(?i)\b` + strings.ReplaceAll(regexp.QuoteMeta(old), " ", `\s+`) + `(?:'s)?\b`)
+	return re.ReplaceAllString(s, repl)
+}
+
+// extractiveCosine ranks sentences by cosine similarity to the subquery,
+// for an embedder that does not align: every sentence that shares
+// anything with it, at most MaxSentences, else the first tool sentences.
+func (o *Provider) extractiveCosine(ctx context.Context, subquery string, cands []rankedSentence) (string, error) {
 	texts := []string{subquery}
 	for _, c := range cands {
 		texts = append(texts, c.text)

@@ -1,0 +1,19 @@
+package app
+
+import (
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/llm"
+)
+
+// Memory hygiene: what an agent turn writes back to memory.
+
+// worthRemembering reports whether a turn's response is written to memory
+// (both tiers): it brought in new knowledge through a resource that
+// answered, and it says something. A turn answered from memory alone adds
+// nothing memory does not hold; one whose every call failed learned
+// nothing; and a reply that says nothing — no information found, an
+// error, a refusal, a provider failure (llm.SaysNothing) — would only be
+// served back as if it were an answer, to every reader of the tier.
+func worthRemembering(resp *events.AgentResponded) bool {
+	return resp.Refused == "" && len(resp.Resources) > 0 && !llm.SaysNothing(resp.Response)
+}

@@ -1,0 +1,140 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Answers that answer: the offline provider gives the span of its best
+// supporting sentence that answers the kind of question asked
+// (answerKind), not the sentence or a paragraph:
+//
+//   - when: a date or time expression (dateRE: "7 May 2023", "May 2023",
+//     "2023", "last week", "two days ago"), a relative one resolved
+//     against the fragment's observation time when it has one;
+//   - who: a name the question does not already hold, a speaker's label
+//     ("Caroline:") last;
+//   - where: the capitalised place after in/at/from/to/near, else a name
+//     the question does not hold;
+//   - how many / how much: a number with the unit word after it
+//     ("31 seats", "41 million credits");
+//   - yes/no: "Yes" or "No" (the sentence negates what the question
+//     does not) and the sentence as the reason;
+//   - what, which, why and anything else: the sentence itself, which is
+//     short in memory written by cmem.
+//
+// When the kind's span is not in the sentence, the sentence is the
+// answer: a wrong span is worse than a long answer.
+
+var (
+	monthNames = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
+	dateRE     = regexp.MustCompile(`(?i)\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?` + monthNames + `\.?,?(?:\s+\d{4})?` +
+		`|` + monthNames + `\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?` +
+		`|` + monthNames + `\.?\s+\d{4}` +
+		`|\d{4}-\d{2}-\d{2}` +
+		`|(?:in\s+)?(?:the\s+)?(?:early|mid|late)?\s*\d{4}s?` +
+		`|(?:yesterday|today|tonight|tomorrow|last\s+(?:night|week|weekend|month|year|summer|winter|spring|fall|autumn|friday|saturday|sunday|monday|tuesday|wednesday|thursday)` +
+		`|next\s+(?:week|weekend|month|year)|this\s+(?:week|weekend|month|year|morning)|(?:a|one|two|three|four|five|six|few|couple\s+of)\s+(?:days?|weeks?|months?|years?)\s+ago))\b`)
+	numberWords = `(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|dozen|a few|several|couple)`
+	quantityRE2 = regexp.MustCompile(`(?i)\b(?:\d+(?:[.,]\d+)*%?|` + numberWords + `)(?:\s+(?:million|billion|thousand|hundred|percent|per cent))?(?:\s+[a-z][a-z-]*)?`)
+	placeRE     = regexp.MustCompile(`\b(?:in|at|from|to|near|visited|visit)\s+((?:the\s+)?[A-Z][\p{L}'-]*(?:\s+(?:of\s+)?[A-Z][\p{L}'-]*)*)`)
+	negationRE  = regexp.MustCompile(`(?i)\b(not|no|never|n't|nothing|none|neither|nor)\b`)
+)
+
+// speakerLabel splits a "Name: text" turn into the speaker and the text;
+// speaker is "" when the sentence has no label.
+func speakerLabel(s string) (speaker, text string) {
+	if i := strings.Index(s, ": "); i > 0 && i < 40 {
+		head := s[:i]
+		if capitalised(head) && !strings.ContainsAny(head, ".?!") && len(strings.Fields(head)) <= 3 {
+			return head, strings.TrimSpace(s[i+2:])
+		}
+	}
+	return "", s
+}
+
+// span returns the part of sentence that answers question (see above).
+func span(question, sentence string) string {
+	kind := answerKind(question)
+	speaker, text := speakerLabel(sentence)
+	switch kind {
+	case kindWhen:
+		if m := dateRE.FindString(text); strings.TrimSpace(m) != "" {
+			return strings.TrimSpace(m)
+		}
+	case kindWho:
+		if n := newName(question, text); n != "" {
+			return n
+		}
+		if speaker != "" && !strings.Contains(strings.ToLower(question), strings.ToLower(speaker)) {
+			return speaker
+		}
+	case kindWhere:
+		asked := strings.ToLower(question)
+		for _, m := range placeRE.FindAllStringSubmatch(text, -1) {
+			if p := strings.TrimPrefix(m[1], "the "); !strings.Contains(asked, strings.ToLower(p)) {
+				return p
+			}
+		}
+		if n := newName(question, text); n != "" {
+			return n
+		}
+	case kindQuantity:
+		for _, m := range quantityRE2.FindAllString(text, -1) {
+			m = strings.TrimSpace(m)
+			if !strings.Contains(strings.ToLower(question), strings.ToLower(m)) {
+				return trimUnit(m)
+			}
+		}
+	case kindYesNo:
+		if negationRE.MatchString(text) && !negationRE.MatchString(question) {
+			return "No. " + text
+		}
+		return "Yes. " + text
+	}
+	return text
+}
+
+// trimUnit drops a last word that is not a unit (a stop word or verb
+// picked up after the number).
+func trimUnit(m string) string {
+	f := strings.Fields(m)
+	if len(f) > 1 {
+		last := strings.ToLower(f[len(f)-1])
+		if notNames[last] || len(last) < 2 || !unicode.IsLetter(rune(last[0])) {
+			return strings.Join(f[:len(f)-1], " ")
+		}
+	}
+	return m
+}
+
+// newName is the first name of text that question does not hold.
+func newName(question, text string) string {
+	asked := map[string]bool{}
+	for _, n := range namesOf(question) {
+		asked[n] = true
+		for _, p := range strings.Fields(n) {
+			asked[p] = true
+		}
+	}
+	ws := words(text)
+	for _, n := range namesOf(text) {
+		if asked[n] {
+			continue
+		}
+		// Give the name as written.
+		parts := strings.Fields(n)
+		for i := range ws {
+			if ws[i].lower == parts[0] && i+len(parts) <= len(ws) {
+				var out []string
+				for _, w := range ws[i : i+len(parts)] {
+					out = append(out, w.text)
+				}
+				return strings.Join(out, " ")
+			}
+		}
+		return n
+	}
+	return ""
+}

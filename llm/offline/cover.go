@@ -24,12 +24,12 @@ import (
 //  3. same attribute: every other content word of the question (not a
 //     name, a qualifier, a stop word or an imperative such as "tell") is
 //     matched in the fragment's key or value by the same word, its
-//     singular, or a word whose word-vector similarity reaches
+//     singular or stem (stem), or a word whose word-vector similarity reaches
 //     attributeMatch — unless the two are contrasts (contrasts: revenue
 //     is not cost) — and every content word of the key that is not a
-//     name or qualifier is matched in the question the same way, or is
-//     a frame word (frameWords: "famous", "main", "kind" that questions
-//     add or leave out);
+//     name or qualifier is matched in the question the same way; frame
+//     words ("famous", "main", "kind", "people", frameWords) that
+//     questions add or leave out do not count;
 //  4. same kind of answer: a question asking when, who, where, how many
 //     or why is covered by a key asking the same kind, or a key that does
 //     not say (what, which);
@@ -62,7 +62,8 @@ var contrasts = [][][]string{
 // changing what it asks.
 var frameWords = map[string]bool{"famous": true, "known": true, "main": true, "kind": true, "like": true, "exactly": true,
 	"current": true, "currently": true, "name": true, "called": true, "value": true, "figure": true, "number": true,
-	"amount": true, "tell": true, "know": true, "please": true, "give": true}
+	"amount": true, "tell": true, "know": true, "please": true, "give": true, "people": true, "person": true,
+	"thing": true, "things": true, "type": true, "sort": true}
 
 var (
 	quarterRE = regexp.MustCompile(`(?i)\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)\b`)
@@ -85,7 +86,13 @@ type facets struct {
 func facetsOf(text string) facets {
 	var f facets
 	f.all = map[string]bool{}
-	f.kind = answerKind(text)
+	// A question's own phrase ("what year", "how many") is not what it is
+	// about: only its kind counts.
+	kind, body := whPhrase(text)
+	f.kind = kind
+	if kind != "" {
+		text = body
+	}
 	rest := quarterRE.ReplaceAllStringFunc(text, func(m string) string {
 		p := quarterRE.FindStringSubmatch(m)
 		f.quals = append(f.quals, strings.ToLower(p[2][:1])+ordinals[strings.ToLower(p[1])])
@@ -129,6 +136,20 @@ func facetsOf(text string) facets {
 	return f
 }
 
+// merge returns the facets of f and g together (a key and its value).
+func (f facets) merge(g facets) facets {
+	out := facets{kind: f.kind, all: map[string]bool{}}
+	out.names = append(append(out.names, f.names...), g.names...)
+	out.quals = append(append(out.quals, f.quals...), g.quals...)
+	out.attrs = append(append(out.attrs, f.attrs...), g.attrs...)
+	for _, m := range []map[string]bool{f.all, g.all} {
+		for w := range m {
+			out.all[w] = true
+		}
+	}
+	return out
+}
+
 // has reports whether name n (lower-case, maybe several words) is named
 // in f: as a name, or its words as words (a key written in lower case).
 func (f facets) has(n string) bool {
@@ -149,7 +170,8 @@ func (o *Provider) covers(question, key, value string) bool {
 	if llm.SaysNothing(value) {
 		return false
 	}
-	q, k, kv := facetsOf(question), facetsOf(key), facetsOf(key+"\n"+value)
+	q, k := facetsOf(question), facetsOf(key)
+	kv := k.merge(facetsOf(value))
 	for _, n := range q.names {
 		if !kv.has(n) {
 			return false
@@ -193,7 +215,7 @@ func (o *Provider) covers(question, key, value string) bool {
 // near synonym (attributeMatch), contrasts excepted.
 func (o *Provider) matchWord(w string, ws []string) bool {
 	for _, x := range ws {
-		if sameWord(w, x) {
+		if sameWord(w, x) || stem(w) == stem(x) {
 			return true
 		}
 	}
@@ -221,6 +243,17 @@ func sameWord(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// stem cuts the commonest English suffixes, so that "founder",
+// "founded" and "founding" meet.
+func stem(w string) string {
+	for _, suf := range []string{"ations", "ation", "ings", "ing", "ers", "er", "ed", "es", "s"} {
+		if len(w) > len(suf)+3 && strings.HasSuffix(w, suf) {
+			return strings.TrimSuffix(w, suf)
+		}
+	}
+	return w
 }
 
 // contrasting reports whether a and b sit in different groups of one

@@ -32,30 +32,33 @@ var (
 // word). Courtesy and imperative openers ("Please tell me when …") are
 // skipped first.
 func answerKind(question string) string {
+	kind, _ := whPhrase(question)
+	return kind
+}
+
+// whPhrase returns the kind of answer question asks for and the question
+// without its opener and question phrase ("In what year was Lyon
+// established?" → "when", "was Lyon established?"), which holds the
+// subject and attribute asked about.
+func whPhrase(question string) (kind, rest string) {
 	q := strings.TrimSpace(question)
-	if i := strings.LastIndex(q, "\n"); i >= 0 {
-		q = strings.TrimSpace(q[i+1:])
-	}
 	if j := strings.Index(q, ": "); j > 0 && j < 30 && !strings.Contains(q[:j], " ") {
 		q = q[j+2:] // a speaker's "Name: " before the question
 	}
 	q = leadRE.ReplaceAllString(q, "")
-	switch {
-	case whenRE.MatchString(q):
-		return kindWhen
-	case whoRE.MatchString(q):
-		return kindWho
-	case whereRE.MatchString(q):
-		return kindWhere
-	case quantityRE.MatchString(q):
-		return kindQuantity
-	case whyRE.MatchString(q):
-		return kindWhy
-	case yesNoRE.MatchString(q) && strings.Contains(q, "?"):
-		return kindYesNo
-	case whatRE.MatchString(q):
-		return kindWhat
+	for _, k := range []struct {
+		re   *regexp.Regexp
+		kind string
+	}{{whenRE, kindWhen}, {whoRE, kindWho}, {whereRE, kindWhere}, {quantityRE, kindQuantity}, {whyRE, kindWhy}} {
+		if m := k.re.FindString(q); m != "" {
+			return k.kind, strings.TrimSpace(q[len(m):])
+		}
 	}
-	return ""
+	switch {
+	case yesNoRE.MatchString(q) && strings.Contains(q, "?"):
+		return kindYesNo, q
+	case whatRE.MatchString(q):
+		return kindWhat, strings.TrimSpace(q[len(whatRE.FindString(q)):])
+	}
+	return "", q
 }
-

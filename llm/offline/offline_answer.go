@@ -125,9 +125,10 @@ func (o *Provider) fromMemory(subquery string, items []llm.MemoryItem, coverage 
 // (ties: the first).
 func (o *Provider) bestSentence(question string, sents []string) string {
 	al, _ := o.cfg.Embedder.(aligner)
+	names := namesOf(question)
 	best, bestScore := sents[0], float32(-1)
 	for _, s := range sents {
-		if sc := o.sentenceScore(al, question, s); sc > bestScore {
+		if sc := o.sentenceScore(al, question, names, s); sc > bestScore {
 			best, bestScore = s, sc
 		}
 	}
@@ -230,10 +231,7 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		resp, err := o.extractiveCosine(ctx, subquery, cands)
 		return resp, nil, err
 	}
-	questions := sentences(subquery)
-	if len(questions) == 0 {
-		questions = []string{subquery}
-	}
+	questions := questionsOf(subquery)
 	var answers, cited []string
 	done := map[string]bool{}
 	for _, q := range questions {
@@ -256,15 +254,42 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 	return strings.Join(answers, " "), cited, nil
 }
 
+// questionsOf splits a subquery into the questions it asks: its
+// sentences, a sentence of fewer than three content words ("(science).",
+// "Thanks!") joined to the one before it (or after it, when first).
+func questionsOf(subquery string) []string {
+	var out []string
+	pending := ""
+	for _, s := range sentences(subquery) {
+		switch {
+		case len(contentWords(s)) >= 3 || strings.Contains(s, "?") && len(contentWords(s)) > 0:
+			out = append(out, strings.TrimSpace(pending+" "+s))
+			pending = ""
+		case len(out) > 0:
+			out[len(out)-1] += " " + s
+		default:
+			pending = strings.TrimSpace(pending + " " + s)
+		}
+	}
+	if pending != "" || len(out) == 0 {
+		out = append(out, strings.TrimSpace(pending))
+	}
+	return out
+}
+
 // support is the candidate sentence that best answers question: among
 // those naming every name of the question (when any does), the best
-// aligned with the question's content (sentenceScore), at least
-// AnswerFloor. When none reaches it, a tool that answered in a sentence
-// or two answered directly (a forecast, a computation), whatever words
-// it used.
+// aligned with the question (sentenceScore), at least AnswerFloor; for a
+// question asking a date, a name, a place or a number, the best of those
+// within typedMargin of the best that holds such a span (a sentence about
+// the subject that does not hold the kind of answer asked is not the
+// answer). When none reaches AnswerFloor, a tool that answered in a
+// sentence or two (about the question's names, if it has any) answered
+// directly (a forecast, a computation), whatever words it used.
 func (o *Provider) support(al aligner, question string, cands []rankedSentence) (rankedSentence, bool) {
 	pool := cands
-	if names := namesOf(question); len(names) > 0 {
+	names := namesOf(question)
+	if len(names) > 0 {
 		var named []rankedSentence
 		for _, c := range cands {
 			f := facetsOf(c.text)
@@ -276,21 +301,31 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence) 
 				named = append(named, c)
 			}
 		}
-		if len(named) > 0 {
-			pool = named
-		}
+		// A sentence about another subject does not answer: with none
+		// about this one, only a direct tool answer may.
+		pool = named
 	}
-	best, bestScore := -1, float32(-1)
-	for i, c := range pool {
-		if sc := o.sentenceScore(al, question, c.text); sc > bestScore {
-			best, bestScore = i, sc
-		}
+	ranked := make([]rankedSentence, len(pool))
+	copy(ranked, pool)
+	for i := range ranked {
+		ranked[i].score = o.sentenceScore(al, question, names, ranked[i].text)
 	}
-	if best >= 0 && bestScore >= o.cfg.AnswerFloor {
-		return pool[best], true
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
+	if len(ranked) > 0 && ranked[0].score >= o.cfg.AnswerFloor {
+		if kind := answerKind(question); typedKinds[kind] {
+			for _, c := range ranked {
+				if c.score < max(o.cfg.AnswerFloor, typedMargin*ranked[0].score) {
+					break
+				}
+				if _, ok := typedSpan(kind, question, c.text); ok {
+					return c, true
+				}
+			}
+		}
+		return ranked[0], true
 	}
 	var direct []rankedSentence
-	for _, c := range cands {
+	for _, c := range pool {
 		if c.tool {
 			direct = append(direct, c)
 		}
@@ -301,21 +336,38 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence) 
 	return rankedSentence{}, false
 }
 
-// sentenceScore is how well sentence answers question on content: the
-// alignment of the question without its names (which only select the
-// sentences, so that a speaker's name does not outrank what is said) with
-// the sentence without its speaker's label. A question that is only names
-// aligns whole.
-func (o *Provider) sentenceScore(al aligner, question, sentence string) float32 {
+// typedMargin: a sentence holding the kind of answer asked is preferred to
+// a better aligned one without it if it scores at least this share of the
+// best.
+const typedMargin = 0.6
+
+// sentenceScore is how well sentence answers question. When the sentence
+// names the question's names in what it says, the whole question aligns;
+// when it names them only as its speaker ("Caroline: …"), or not at all,
+// the question without its names aligns with what is said, a little
+// discounted — so a speaker's name in the question selects sentences but
+// does not outrank what they say.
+func (o *Provider) sentenceScore(al aligner, question string, names []string, sentence string) float32 {
 	_, text := speakerLabel(sentence)
+	if len(names) == 0 {
+		return al.Align(question, text)
+	}
+	f := facetsOf(text)
+	all := true
+	for _, n := range names {
+		all = all && f.has(n)
+	}
+	if all {
+		return al.Align(question, text)
+	}
 	content := question
-	for _, n := range namesOf(question) {
+	for _, n := range names {
 		content = replaceFold(content, n, " ")
 	}
 	if len(contentWords(content)) == 0 {
-		content = question
+		return al.Align(question, text)
 	}
-	return al.Align(content, text)
+	return 0.9 * al.Align(content, text)
 }
 
 // replaceFold replaces every case-insensitive occurrence of old (a

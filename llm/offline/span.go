@@ -54,46 +54,60 @@ func speakerLabel(s string) (speaker, text string) {
 	return "", s
 }
 
+// typedKinds are the kinds whose answer is a span of its own kind.
+var typedKinds = map[string]bool{kindWhen: true, kindWho: true, kindWhere: true, kindQuantity: true}
+
 // span returns the part of sentence that answers question (see above).
 func span(question, sentence string) string {
 	kind := answerKind(question)
-	speaker, text := speakerLabel(sentence)
-	switch kind {
-	case kindWhen:
-		if m := dateRE.FindString(text); strings.TrimSpace(m) != "" {
-			return strings.TrimSpace(m)
-		}
-	case kindWho:
-		if n := newName(question, text); n != "" {
-			return n
-		}
-		if speaker != "" && !strings.Contains(strings.ToLower(question), strings.ToLower(speaker)) {
-			return speaker
-		}
-	case kindWhere:
-		asked := strings.ToLower(question)
-		for _, m := range placeRE.FindAllStringSubmatch(text, -1) {
-			if p := strings.TrimPrefix(m[1], "the "); !strings.Contains(asked, strings.ToLower(p)) {
-				return p
-			}
-		}
-		if n := newName(question, text); n != "" {
-			return n
-		}
-	case kindQuantity:
-		for _, m := range quantityRE2.FindAllString(text, -1) {
-			m = strings.TrimSpace(m)
-			if !strings.Contains(strings.ToLower(question), strings.ToLower(m)) {
-				return trimUnit(m)
-			}
-		}
-	case kindYesNo:
+	_, text := speakerLabel(sentence)
+	if s, ok := typedSpan(kind, question, sentence); ok {
+		return s
+	}
+	if kind == kindYesNo {
 		if negationRE.MatchString(text) && !negationRE.MatchString(question) {
 			return "No. " + text
 		}
 		return "Yes. " + text
 	}
 	return text
+}
+
+// typedSpan is the span of kind in sentence (when, who, where, quantity);
+// ok is false when the sentence holds none, or for another kind.
+func typedSpan(kind, question, sentence string) (string, bool) {
+	speaker, text := speakerLabel(sentence)
+	switch kind {
+	case kindWhen:
+		if m := strings.TrimSpace(dateRE.FindString(text)); m != "" {
+			return m, true
+		}
+	case kindWho:
+		if n := newName(question, text); n != "" {
+			return n, true
+		}
+		if speaker != "" && !strings.Contains(strings.ToLower(question), strings.ToLower(speaker)) {
+			return speaker, true
+		}
+	case kindWhere:
+		asked := strings.ToLower(question)
+		for _, m := range placeRE.FindAllStringSubmatch(text, -1) {
+			if p := strings.TrimPrefix(m[1], "the "); !strings.Contains(asked, strings.ToLower(p)) {
+				return p, true
+			}
+		}
+		if n := newName(question, text); n != "" {
+			return n, true
+		}
+	case kindQuantity:
+		for _, m := range quantityRE2.FindAllString(text, -1) {
+			m = strings.TrimSpace(m)
+			if !strings.Contains(strings.ToLower(question), strings.ToLower(m)) {
+				return trimUnit(m), true
+			}
+		}
+	}
+	return "", false
 }
 
 // trimUnit drops a last word that is not a unit (a stop word or verb

@@ -90,7 +90,8 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	resp.Response, resp.ResourceCalls, resp.Resources, resp.Label = ans.Response, calls.count(), calls.used(), &label
 	if worthRemembering(resp) {
 		// New knowledge came in through a resource: remember it.
-		if resp.FragmentsWritten, err = p.remember(ctx, user, &sel, resp, respondedID, step); err != nil {
+		key, value := memoryEntry(sel.Subquery, ans)
+		if resp.FragmentsWritten, err = p.remember(ctx, user, &sel, resp, key, value, respondedID, step); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strings"
+
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/llm"
 )
@@ -16,4 +18,16 @@ import (
 // served back as if it were an answer, to every reader of the tier.
 func worthRemembering(resp *events.AgentResponded) bool {
 	return resp.Refused == "" && len(resp.Resources) > 0 && !llm.SaysNothing(resp.Response)
+}
+
+// memoryEntry is the key and value a remembered response is written
+// under: the subquery and the response; or, for a response the provider
+// marks Tentative (its support does not state what was asked, so it may
+// answer another question), the support and the support — remembered as
+// what the source said, never as the answer to the question asked.
+func memoryEntry(subquery string, ans llm.AnswerResult) (key, value string) {
+	if ans.Tentative && strings.TrimSpace(ans.Support) != "" {
+		return ans.Support, ans.Support
+	}
+	return subquery, ans.Response
 }

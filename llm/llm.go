@@ -144,6 +144,15 @@ type AnswerResult struct {
 	// (its supporting fragments); a response drawn from tool results
 	// cites the calls (Calls) instead.
 	Cited []string
+	// Tentative marks a response whose support does not state everything
+	// asked (another word for the attribute, or the nearest sentence).
+	// It is given, but remembered as what its support says (Support), not
+	// as the answer to the question asked, so that a guess is not served
+	// from memory as if it were known.
+	Tentative bool
+	// Support is the text the response was drawn from (the supporting
+	// sentences), when the provider knows it.
+	Support string
 }
 
 // AggregateRequest is the aggregator's input.

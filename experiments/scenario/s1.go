@@ -148,7 +148,11 @@ func (e *env) s1Run(ctx context.Context, rho int, mode string, facts []fact, pla
 	}
 	run := &S1Run{Overlap: rho, Mode: mode}
 	var repeats []bool
-	asked := map[fact]bool{}
+	type rep struct {
+		f    fact
+		user string
+	}
+	asked := map[rep]bool{}
 	for i := range plan[0] {
 		for u := range plan {
 			f := plan[u][i]
@@ -159,8 +163,13 @@ func (e *env) s1Run(ctx context.Context, rho int, mode string, facts []fact, pla
 			}
 			q.Index = i
 			run.Queries = append(run.Queries, q)
-			repeats = append(repeats, asked[f])
-			asked[f] = true
+			// Isolated users share no memory: only their own repeats count.
+			k := rep{f, ""}
+			if mode == "isolated" {
+				k.user = userIDs[u]
+			}
+			repeats = append(repeats, asked[k])
+			asked[k] = true
 		}
 	}
 	if err := e.audit(ctx, run.Queries); err != nil {

@@ -20,7 +20,9 @@ import (
 //  2. same qualifiers: the periods and numbers that narrow the subject
 //     (quarters "third quarter" = "Q3", halves, years, months, other
 //     numbers) are the same in the question and the key, and those of
-//     the question are in the fragment;
+//     the question are in the fragment (a key that states rather than
+//     asks — a remembered source sentence — holds its answer's numbers,
+//     which do not count);
 //  3. same attribute: every other content word of the question (not a
 //     name, a qualifier, a stop word or an imperative such as "tell") is
 //     matched in the fragment's key or value by the same word, its
@@ -33,7 +35,8 @@ import (
 //  4. same kind of answer: a question asking when, who, where, how many
 //     or why is covered by a key asking the same kind, or a key that does
 //     not say (what, which);
-//  5. the value says something (llm.SaysNothing is false).
+//  5. a remark in brackets ("(business)") does not count;
+//  6. the value says something (llm.SaysNothing is false).
 //
 // With a model configured, the model judges coverage from the cited
 // fragments instead (llm/openai).
@@ -69,6 +72,7 @@ var (
 	quarterRE = regexp.MustCompile(`(?i)\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)\b`)
 	qShortRE  = regexp.MustCompile(`(?i)\b([qh])([1-4])\b`)
 	numberRE  = regexp.MustCompile(`\b\d+(?:[.,]\d+)*\b`)
+	bracketRE = regexp.MustCompile(`\([^()]*\)`)
 	monthRE   = regexp.MustCompile(`(?i)\b(january|february|march|april|may|june|july|august|september|october|november|december)\b`)
 	ordinals  = map[string]string{"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3", "fourth": "4", "4th": "4"}
 )
@@ -88,6 +92,9 @@ func facetsOf(text string) facets {
 	f.all = map[string]bool{}
 	// A question's own phrase ("what year", "how many") is not what it is
 	// about: only its kind counts.
+	// A remark in brackets ("(business)") says where to look, not what is
+	// asked.
+	text = bracketRE.ReplaceAllString(text, " ")
 	kind, body := whPhrase(text)
 	f.kind = kind
 	if kind != "" {
@@ -188,7 +195,10 @@ func (o *Provider) covers(question, key, value string) bool {
 		}
 	}
 	for _, x := range k.quals {
-		if !slices.Contains(q.quals, x) {
+		// A key that states a fact rather than asks (a remembered source
+		// sentence) holds its answer's numbers: only its periods count.
+		statement := k.kind == "" && numberRE.MatchString(x)
+		if !statement && !slices.Contains(q.quals, x) {
 			return false
 		}
 	}

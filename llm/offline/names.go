@@ -11,9 +11,10 @@ import (
 // Names are names: a capitalised word is part of a name unless it only
 // opens a sentence. A word that opens a sentence (or a question) is a name
 // only when it is not a question word, an imperative or another word a
-// sentence commonly starts with (notNames), so "Tell me the revenue of
-// Lumen" names Lumen, not Tell, while "Lyon is known for its bouchons"
-// names Lyon. Consecutive capitalised words are one name ("Lumen
+// sentence commonly starts with (notNames), nor followed by an object
+// (nameWord), so "Tell me the revenue of Lumen" and "Forecast the ROI"
+// name Lumen and ROI, not Tell or Forecast, while "Lyon is known for its
+// bouchons" names Lyon. Consecutive capitalised words are one name ("Lumen
 // Cooperative", "New York"), also across "of" / "de" / "van" inside a
 // name ("Bank of Lumen").
 
@@ -75,13 +76,32 @@ func capitalised(w string) bool {
 	return unicode.IsUpper(r)
 }
 
-// nameWord reports whether w, in its place, can be part of a name.
-func nameWord(w word) bool {
+// auxiliaries are stop words a sentence's subject is followed by.
+var auxiliaries = map[string]bool{"is": true, "was": true, "are": true, "were": true, "has": true, "had": true, "have": true,
+	"will": true, "would": true, "can": true, "could": true, "should": true, "does": true, "did": true, "do": true, "and": true, "or": true}
+
+// nameWord reports whether ws[i], in its place, can be part of a name. A
+// capitalised word opening a sentence is one unless it is a known opener
+// (notNames) or it is followed by a determiner, pronoun or preposition —
+// an imperative's object ("Forecast the ROI", "Compute it") — rather than
+// by a verb, as a name that is the sentence's subject is ("Lyon is",
+// "Melanie went").
+func nameWord(ws []word, i int) bool {
+	w := ws[i]
 	if !capitalised(w.text) {
 		return false
 	}
-	if w.initial && (notNames[w.lower] || embedding.StopWord(w.lower)) {
+	if !w.initial {
+		return true
+	}
+	if notNames[w.lower] || embedding.StopWord(w.lower) {
 		return false
+	}
+	if i+1 < len(ws) && !ws[i+1].initial {
+		next := ws[i+1].lower
+		if embedding.StopWord(next) && !auxiliaries[next] {
+			return false
+		}
 	}
 	return true
 }
@@ -93,7 +113,7 @@ func namesOf(text string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for i := 0; i < len(ws); i++ {
-		if !nameWord(ws[i]) {
+		if !nameWord(ws, i) {
 			continue
 		}
 		parts := []string{ws[i].lower}

@@ -61,11 +61,11 @@ func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answe
 			texts = append(texts, source{text: c.Result, tool: true})
 		}
 	}
-	resp, cited, err := o.extractive(ctx, req.Subquery, texts)
+	resp, ex, err := o.extractive(ctx, req.Subquery, texts)
 	if err != nil {
 		return llm.AnswerResult{}, err
 	}
-	return llm.AnswerResult{Response: resp, Calls: calls, Cited: cited}, nil
+	return llm.AnswerResult{Response: resp, Calls: calls, Cited: ex.cited, Tentative: !ex.sure, Support: strings.Join(ex.support, " ")}, nil
 }
 
 // source is a text an answer may quote: a memory item's value (id) or a
@@ -206,9 +206,18 @@ type rankedSentence struct {
 	id    string
 }
 
+// extraction is what an extractive answer rests on: the memory items
+// cited, the supporting sentences, and whether every answer's sentence
+// states what its question asks (states).
+type extraction struct {
+	cited, support []string
+	sure           bool
+}
+
 // extractive answers each question of subquery from the sentences of
-// texts (see Answer and span), and returns the memory items cited.
-func (o *Provider) extractive(ctx context.Context, subquery string, texts []source) (string, []string, error) {
+// texts (see Answer and span).
+func (o *Provider) extractive(ctx context.Context, subquery string, texts []source) (string, extraction, error) {
+	var ex extraction
 	var cands []rankedSentence
 	seen := map[string]bool{}
 	for _, t := range texts {
@@ -224,34 +233,63 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		}
 	}
 	if len(cands) == 0 {
-		return noInformation(subquery), nil, nil
+		return noInformation(subquery), ex, nil
 	}
 	al, aligns := o.cfg.Embedder.(aligner)
 	if !aligns {
 		resp, err := o.extractiveCosine(ctx, subquery, cands)
-		return resp, nil, err
+		ex.sure = true
+		return resp, ex, err
 	}
 	questions := questionsOf(subquery)
-	var answers, cited []string
+	var answers []string
 	done := map[string]bool{}
+	ex.sure = true
 	for _, q := range questions {
 		c, ok := o.support(al, q, cands)
 		if !ok {
 			continue
+		}
+		ex.sure = ex.sure && o.states(q, c.text)
+		if !slices.Contains(ex.support, c.text) {
+			ex.support = append(ex.support, c.text)
 		}
 		a := span(q, c.text)
 		if !done[a] {
 			done[a] = true
 			answers = append(answers, a)
 		}
-		if c.id != "" && !slices.Contains(cited, c.id) {
-			cited = append(cited, c.id)
+		if c.id != "" && !slices.Contains(ex.cited, c.id) {
+			ex.cited = append(ex.cited, c.id)
 		}
 	}
 	if len(answers) == 0 {
-		return noInformation(subquery), nil, nil
+		return noInformation(subquery), extraction{}, nil
 	}
-	return strings.Join(answers, " "), cited, nil
+	return strings.Join(answers, " "), ex, nil
+}
+
+// states reports whether sentence states what question asks: the
+// question's names and qualifiers are in it and each of its attribute
+// words is matched there (as in covers).
+func (o *Provider) states(question, sentence string) bool {
+	q, f := facetsOf(question), facetsOf(sentence)
+	for _, n := range q.names {
+		if !f.has(n) {
+			return false
+		}
+	}
+	for _, x := range q.quals {
+		if !f.all[x] {
+			return false
+		}
+	}
+	for _, w := range q.attrs {
+		if !o.matchWord(w, f.attrs) {
+			return false
+		}
+	}
+	return true
 }
 
 // questionsOf splits a subquery into the questions it asks: its
@@ -284,8 +322,9 @@ func questionsOf(subquery string) []string {
 // within typedMargin of the best that holds such a span (a sentence about
 // the subject that does not hold the kind of answer asked is not the
 // answer). When none reaches AnswerFloor, a tool that answered in a
-// sentence or two (about the question's names, if it has any) answered
-// directly (a forecast, a computation), whatever words it used.
+// sentence or two (about the question's names, if it has any, or about
+// no one) answered directly (a forecast, a computation), whatever words it
+// used.
 func (o *Provider) support(al aligner, question string, cands []rankedSentence) (rankedSentence, bool) {
 	pool := cands
 	names := namesOf(question)
@@ -328,6 +367,13 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence) 
 	for _, c := range pool {
 		if c.tool {
 			direct = append(direct, c)
+		}
+	}
+	if len(direct) == 0 {
+		for _, c := range cands {
+			if c.tool && len(namesOf(c.text)) == 0 {
+				direct = append(direct, c) // a figure, about no one else
+			}
 		}
 	}
 	if len(direct) > 0 && len(direct) <= o.cfg.MaxSentences {

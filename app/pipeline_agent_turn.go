@@ -66,7 +66,7 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	items := make([]llm.MemoryItem, 0, len(view.Private)+len(view.Shared))
 	for _, f := range append(append([]domain.Fragment{}, view.Private...), view.Shared...) {
 		resp.FragmentsRead = append(resp.FragmentsRead, f.ID)
-		items = append(items, llm.MemoryItem{ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, Score: *f.Score})
+		items = append(items, llm.MemoryItem{ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, Score: *f.Score, ObservedAt: f.ObservedAt})
 		shown = append(shown, events.Label{Agents: f.Agents, Resources: f.Resources, Fragments: []string{f.ID}})
 	}
 	graph, graphLabels, err := p.graphContext(ctx, user, &sel, snap)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"time"
 )
 
 // Provider does the jobs the pipeline and the memory policies need.
@@ -91,6 +92,10 @@ type MemoryItem struct {
 	Value string
 	Tier  string
 	Score float32
+	// ObservedAt is when the fact was observed or is about (the
+	// fragment's observed_at; zero when unknown): relative time in Value
+	// ("last week") is relative to it.
+	ObservedAt time.Time
 }
 
 // GraphItem is one item of an agent's graph memory: an insight or an

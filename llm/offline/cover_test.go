@@ -3,6 +3,7 @@ package offline
 import (
 	"reflect"
 	"testing"
+	"time"
 )
 
 func TestNamesAreNames(t *testing.T) {
@@ -102,8 +103,24 @@ func TestSpan(t *testing.T) {
 		// No span of the kind asked: the sentence, not a guess.
 		{"Who founded Lyon?", "Lyon is old.", "Lyon is old."},
 	} {
-		if got := span(c.question, c.sentence); got != c.want {
+		if got := span(c.question, c.sentence, time.Time{}); got != c.want {
 			t.Errorf("span(%q, %q) = %q, want %q", c.question, c.sentence, got, c.want)
+		}
+	}
+}
+
+// TestWhenAnswersADate: a relative time is resolved against when the
+// fragment was observed; a sentence without one dates from then.
+func TestWhenAnswersADate(t *testing.T) {
+	at := time.Date(2023, 5, 8, 13, 56, 0, 0, time.UTC)
+	for _, c := range []struct{ sentence, want string }{
+		{"Caroline: I went to a LGBTQ support group yesterday and it was so powerful.", "7 May 2023"},
+		{"Melanie: We went camping last week!", "the week before 8 May 2023"},
+		{"Melanie: I painted that lake sunrise in 2022.", "2022"},
+		{"Caroline: The support group was great.", "8 May 2023"},
+	} {
+		if got := span("When did they go?", c.sentence, at); got != c.want {
+			t.Errorf("span(when, %q) = %q, want %q", c.sentence, got, c.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/llm"
@@ -54,7 +55,7 @@ func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answe
 	}
 	var texts []source
 	for _, m := range req.Memory {
-		texts = append(texts, source{text: m.Value, id: m.ID})
+		texts = append(texts, source{text: m.Value, id: m.ID, at: m.ObservedAt})
 	}
 	for _, c := range calls {
 		if c.Err == nil {
@@ -74,6 +75,7 @@ type source struct {
 	text string
 	id   string
 	tool bool
+	at   time.Time // when it was observed; zero for a tool result
 }
 
 // fromMemory answers from the memory item that covers subquery, if any
@@ -118,7 +120,7 @@ func (o *Provider) fromMemory(subquery string, items []llm.MemoryItem, coverage 
 	if sents := sentences(text); len(sents) > 1 {
 		text = o.bestSentence(subquery, sents)
 	}
-	return span(subquery, text), []string{m.ID}, true
+	return span(subquery, text, m.ObservedAt), []string{m.ID}, true
 }
 
 // bestSentence is the sentence of sents that aligns best with question
@@ -204,6 +206,7 @@ type rankedSentence struct {
 	score float32
 	tool  bool
 	id    string
+	at    time.Time
 }
 
 // extraction is what an extractive answer rests on: the memory items
@@ -228,7 +231,7 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 			s = dropRef(s)
 			if k := sentenceKey(s); k != "" && !seen[k] {
 				seen[k] = true
-				cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: t.tool, id: t.id})
+				cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: t.tool, id: t.id, at: t.at})
 			}
 		}
 	}
@@ -254,7 +257,7 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		if !slices.Contains(ex.support, c.text) {
 			ex.support = append(ex.support, c.text)
 		}
-		a := span(q, c.text)
+		a := span(q, c.text, c.at)
 		if !done[a] {
 			done[a] = true
 			answers = append(answers, a)
@@ -356,7 +359,7 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence) 
 				if c.score < max(o.cfg.AnswerFloor, typedMargin*ranked[0].score) {
 					break
 				}
-				if _, ok := typedSpan(kind, question, c.text); ok {
+				if _, ok := typedSpan(kind, question, c.text, c.at); ok {
 					return c, true
 				}
 			}

@@ -3,16 +3,18 @@ package offline
 import (
 	"regexp"
 	"strings"
+	"time"
 	"unicode"
+
+	"github.com/cmem/cmem/internal/timeexpr"
 )
 
 // Answers that answer: the offline provider gives the span of its best
 // supporting sentence that answers the kind of question asked
 // (answerKind), not the sentence or a paragraph:
 //
-//   - when: a date or time expression (dateRE: "7 May 2023", "May 2023",
-//     "2023", "last week", "two days ago"), a relative one resolved
-//     against the fragment's observation time when it has one;
+//   - when: a date (whenSpan): a time expression resolved against the
+//     fragment's observed_at, a written date, or the day it was observed;
 //   - who: a name the question does not already hold, a speaker's label
 //     ("Caroline:") last;
 //   - where: the capitalised place after in/at/from/to/near, else a name
@@ -58,10 +60,10 @@ func speakerLabel(s string) (speaker, text string) {
 var typedKinds = map[string]bool{kindWhen: true, kindWho: true, kindWhere: true, kindQuantity: true}
 
 // span returns the part of sentence that answers question (see above).
-func span(question, sentence string) string {
+func span(question, sentence string, at time.Time) string {
 	kind := answerKind(question)
 	_, text := speakerLabel(sentence)
-	if s, ok := typedSpan(kind, question, sentence); ok {
+	if s, ok := typedSpan(kind, question, sentence, at); ok {
 		return s
 	}
 	if kind == kindYesNo {
@@ -75,13 +77,11 @@ func span(question, sentence string) string {
 
 // typedSpan is the span of kind in sentence (when, who, where, quantity);
 // ok is false when the sentence holds none, or for another kind.
-func typedSpan(kind, question, sentence string) (string, bool) {
+func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
 	speaker, text := speakerLabel(sentence)
 	switch kind {
 	case kindWhen:
-		if m := strings.TrimSpace(dateRE.FindString(text)); m != "" {
-			return m, true
-		}
+		return whenSpan(text, at)
 	case kindWho:
 		if n := newName(question, text); n != "" {
 			return n, true
@@ -106,6 +106,31 @@ func typedSpan(kind, question, sentence string) (string, bool) {
 				return trimUnit(m), true
 			}
 		}
+	}
+	return "", false
+}
+
+// whenSpan is the date a sentence observed at `at` (zero: unknown) gives:
+// its first time expression resolved against `at` (internal/timeexpr) —
+// a day as "7 May 2023", a longer relative span as said from that day
+// ("the week before 9 June 2023") — else a date written in it (dateRE),
+// else the day it was observed, which is when what it tells happened as
+// far as the text says.
+func whenSpan(text string, at time.Time) (string, bool) {
+	if !at.IsZero() {
+		if spans := timeexpr.Find(text, at); len(spans) > 0 {
+			s := spans[0]
+			if s.Grain == timeexpr.Day || s.Relative == "" {
+				return s.Label(), true
+			}
+			return s.Relative, true
+		}
+	}
+	if m := strings.TrimSpace(dateRE.FindString(text)); m != "" {
+		return m, true
+	}
+	if !at.IsZero() {
+		return at.UTC().Format("2 January 2006"), true
 	}
 	return "", false
 }

@@ -62,7 +62,10 @@ func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answe
 			texts = append(texts, source{text: c.Result, tool: true})
 		}
 	}
-	resp, ex, err := o.extractive(ctx, req.Subquery, texts)
+	// With no tool to ask, memory is all there is: its best sentence is
+	// offered even below AnswerFloor, marked tentative.
+	guess := len(req.Tools) == 0 || req.MaxToolCalls <= 0 || req.Call == nil
+	resp, ex, err := o.extractive(ctx, req.Subquery, texts, guess)
 	if err != nil {
 		return llm.AnswerResult{}, err
 	}
@@ -219,7 +222,7 @@ type extraction struct {
 
 // extractive answers each question of subquery from the sentences of
 // texts (see Answer and span).
-func (o *Provider) extractive(ctx context.Context, subquery string, texts []source) (string, extraction, error) {
+func (o *Provider) extractive(ctx context.Context, subquery string, texts []source, guess bool) (string, extraction, error) {
 	var ex extraction
 	var cands []rankedSentence
 	seen := map[string]bool{}
@@ -227,8 +230,15 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		if llm.SaysNothing(t.text) {
 			continue
 		}
+		speaker := ""
 		for _, s := range sentences(t.text) {
 			s = dropRef(s)
+			// Every sentence of a turn is its speaker's.
+			if who, _ := speakerLabel(s); who != "" {
+				speaker = who
+			} else if speaker != "" {
+				s = speaker + ": " + s
+			}
 			if k := sentenceKey(s); k != "" && !seen[k] {
 				seen[k] = true
 				cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: t.tool, id: t.id, at: t.at})
@@ -249,15 +259,15 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 	done := map[string]bool{}
 	ex.sure = true
 	for _, q := range questions {
-		c, ok := o.support(al, q, cands)
+		c, ok := o.support(al, q, cands, guess)
 		if !ok {
 			continue
 		}
-		ex.sure = ex.sure && o.states(q, c.text)
+		ex.sure = ex.sure && c.score >= o.cfg.AnswerFloor && o.states(q, c.text)
 		if !slices.Contains(ex.support, c.text) {
 			ex.support = append(ex.support, c.text)
 		}
-		a := span(q, c.text, c.at)
+		a := span(q, o.clause(al, q, c.text), c.at)
 		if !done[a] {
 			done[a] = true
 			answers = append(answers, a)
@@ -295,6 +305,38 @@ func (o *Provider) states(question, sentence string) bool {
 	return true
 }
 
+// longSentence is the length in words above which an answer to a what,
+// which, how or why question is the sentence's best clause, not all of it.
+const longSentence = 12
+
+var clauseRE = regexp.MustCompile(`\s*(?:[,;:—–]|\s-\s|\s(?:but|because|so|and then)\s)\s*`)
+
+// clause returns, for a question not asking a typed span or yes/no, the
+// clause of a long sentence (more than longSentence words: a turn of a
+// conversation rather than a stated fact) that aligns best with the
+// question's content, with its speaker's label; other sentences whole.
+func (o *Provider) clause(al aligner, question, sentence string) string {
+	kind := answerKind(question)
+	if typedKinds[kind] || kind == kindYesNo || len(strings.Fields(sentence)) <= longSentence {
+		return sentence
+	}
+	speaker, text := speakerLabel(sentence)
+	names := namesOf(question)
+	best, bestScore := text, float32(-1)
+	for _, c := range clauseRE.Split(text, -1) {
+		if len(contentWords(c)) < 2 {
+			continue
+		}
+		if sc := o.sentenceScore(al, question, names, c); sc > bestScore {
+			best, bestScore = strings.TrimSpace(c), sc
+		}
+	}
+	if speaker != "" {
+		return speaker + ": " + best
+	}
+	return best
+}
+
 // questionsOf splits a subquery into the questions it asks: its
 // sentences, a sentence of fewer than three content words ("(science).",
 // "Thanks!") joined to the one before it (or after it, when first).
@@ -327,8 +369,9 @@ func questionsOf(subquery string) []string {
 // answer). When none reaches AnswerFloor, a tool that answered in a
 // sentence or two (about the question's names, if it has any, or about
 // no one) answered directly (a forecast, a computation), whatever words it
-// used.
-func (o *Provider) support(al aligner, question string, cands []rankedSentence) (rankedSentence, bool) {
+// used; with guess (no tool to ask: memory is all there is), the best
+// sentence does, and the answer is tentative.
+func (o *Provider) support(al aligner, question string, cands []rankedSentence, guess bool) (rankedSentence, bool) {
 	pool := cands
 	names := namesOf(question)
 	if len(names) > 0 {
@@ -366,6 +409,9 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence) 
 		}
 		return ranked[0], true
 	}
+	if guess && len(ranked) > 0 && ranked[0].score > 0 {
+		return ranked[0], true
+	}
 	var direct []rankedSentence
 	for _, c := range pool {
 		if c.tool {
@@ -390,33 +436,27 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence) 
 // best.
 const typedMargin = 0.6
 
-// sentenceScore is how well sentence answers question. When the sentence
-// names the question's names in what it says, the whole question aligns;
-// when it names them only as its speaker ("Caroline: …"), or not at all,
-// the question without its names aligns with what is said, a little
-// discounted — so a speaker's name in the question selects sentences but
-// does not outrank what they say.
+// sentenceScore is how well sentence answers question on content: the
+// alignment of the question without its names with the sentence without
+// its speaker's label and those names. The names only select sentences
+// (support), so that neither a speaker's name nor a greeting that names
+// someone ("Wow, Caroline!") outranks what is said; a sentence with fewer
+// than two content words besides them says too little to answer. A
+// question that is only names aligns whole.
 func (o *Provider) sentenceScore(al aligner, question string, names []string, sentence string) float32 {
 	_, text := speakerLabel(sentence)
-	if len(names) == 0 {
-		return al.Align(question, text)
-	}
-	f := facetsOf(text)
-	all := true
-	for _, n := range names {
-		all = all && f.has(n)
-	}
-	if all {
-		return al.Align(question, text)
-	}
 	content := question
 	for _, n := range names {
 		content = replaceFold(content, n, " ")
+		text = replaceFold(text, n, " ")
 	}
 	if len(contentWords(content)) == 0 {
-		return al.Align(question, text)
+		return al.Align(question, sentence)
 	}
-	return 0.9 * al.Align(content, text)
+	if len(contentWords(text)) < 2 {
+		return 0
+	}
+	return al.Align(content, text)
 }
 
 // replaceFold replaces every case-insensitive occurrence of old (a

@@ -88,6 +88,7 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	}
 	label := events.Union(append(shown, events.Label{Resources: calls.ran()})...)
 	resp.Response, resp.ResourceCalls, resp.Resources, resp.Label = ans.Response, calls.count(), calls.used(), &label
+	resp.FragmentsCited = citedOf(ans.Cited, resp.FragmentsRead)
 	if worthRemembering(resp) {
 		// New knowledge came in through a resource: remember it.
 		key, value := memoryEntry(sel.Subquery, ans)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cmem/cmem/events"
@@ -30,4 +31,16 @@ func memoryEntry(subquery string, ans llm.AnswerResult) (key, value string) {
 		return ans.Support, ans.Support
 	}
 	return subquery, ans.Response
+}
+
+// citedOf is the fragments a response cites that the turn read: a provider
+// cannot cite what it was not shown.
+func citedOf(cited, read []string) []string {
+	var out []string
+	for _, id := range cited {
+		if slices.Contains(read, id) && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }

@@ -100,6 +100,8 @@ func init() {
 	register(TypeFragmentWritten, 3, func() Payload { return &FragmentWritten{} })
 	// v2 adds the coordination target.
 	register(TypePolicySet, 2, func() Payload { return &PolicySet{} })
+	// v3 adds the fragments a response cites.
+	register(TypeAgentResponded, 3, func() Payload { return &AgentResponded{} })
 }
 
 func lookup(typ string, version int) (spec, bool) {

@@ -1,9 +1,12 @@
 package offline
 
 import (
+	"context"
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/cmem/cmem/llm"
 )
 
 func TestNamesAreNames(t *testing.T) {
@@ -121,6 +124,31 @@ func TestWhenAnswersADate(t *testing.T) {
 	} {
 		if got := span("When did they go?", c.sentence, at); got != c.want {
 			t.Errorf("span(when, %q) = %q, want %q", c.sentence, got, c.want)
+		}
+	}
+}
+
+// TestAnswerCitesItsSupport: an answer from memory cites the item it was
+// drawn from, and only that one.
+func TestAnswerCitesItsSupport(t *testing.T) {
+	p, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := []llm.MemoryItem{
+		{ID: "f1", Key: "Who founded Lyon?", Value: "Lyon was founded by Aldric.", Score: 0.9},
+		{ID: "f2", Key: "When was Lyon founded?", Value: "Lyon was founded in the year 1043.", Score: 0.8},
+	}
+	for q, want := range map[string]struct{ answer, cite string }{
+		"Who was the founder of Lyon?": {"Aldric", "f1"},
+		"In what year was Lyon established?": {"1043", "f2"},
+	} {
+		res, err := p.Answer(context.Background(), llm.AnswerRequest{Subquery: q, Memory: mem})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Response != want.answer || !reflect.DeepEqual(res.Cited, []string{want.cite}) {
+			t.Errorf("%q: %q citing %v, want %q citing %s", q, res.Response, res.Cited, want.answer, want.cite)
 		}
 	}
 }

@@ -140,7 +140,7 @@ func TestAnswerCitesItsSupport(t *testing.T) {
 		{ID: "f2", Key: "When was Lyon founded?", Value: "Lyon was founded in the year 1043.", Score: 0.8},
 	}
 	for q, want := range map[string]struct{ answer, cite string }{
-		"Who was the founder of Lyon?": {"Aldric", "f1"},
+		"Who was the founder of Lyon?":       {"Aldric", "f1"},
 		"In what year was Lyon established?": {"1043", "f2"},
 	} {
 		res, err := p.Answer(context.Background(), llm.AnswerRequest{Subquery: q, Memory: mem})

@@ -21,7 +21,8 @@ import (
 // qualifiers, same attribute, same kind of answer, and a value that says
 // something; among covering items the one whose key aligns best with the
 // subquery answers. With another embedder an item covers when its view
-// Score reaches req.Coverage (MemoryCoverage when that is zero).
+// Score reaches req.Coverage (MemoryCoverage when that is zero). A
+// coverage above 1 never lets memory alone answer, with any embedder.
 //
 // Otherwise, with MaxToolCalls > 0, it calls tools through req.Call: a
 // tool with an "expression" argument first when the subquery holds an
@@ -85,6 +86,9 @@ type source struct {
 // (see Answer), with its span and its id as citation.
 func (o *Provider) fromMemory(subquery string, items []llm.MemoryItem, coverage float32) (string, []string, bool) {
 	al, aligns := o.cfg.Embedder.(aligner)
+	if coverage > 1 {
+		return "", nil, false // configured never to answer from memory alone
+	}
 	var best []llm.MemoryItem
 	for _, m := range items {
 		if llm.SaysNothing(m.Value) {

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/llm"
@@ -316,15 +317,17 @@ const longSentence = 12
 var clauseRE = regexp.MustCompile(`\s*(?:[,;:—–]|\s-\s|\s(?:but|because|so|and then)\s)\s*`)
 
 // clause returns, for a question not asking a typed span or yes/no, the
-// clause of a long sentence (more than longSentence words: a turn of a
-// conversation rather than a stated fact) that aligns best with the
-// question's content, with its speaker's label; other sentences whole.
+// clause of a speaker's turn or of a long sentence (more than
+// longSentence words) — conversation rather than a stated fact — that
+// aligns best with the question's content, less the words the question
+// already says (withoutAsked), with its speaker's label; other sentences
+// whole.
 func (o *Provider) clause(al aligner, question, sentence string) string {
 	kind := answerKind(question)
-	if typedKinds[kind] || kind == kindYesNo || len(strings.Fields(sentence)) <= longSentence {
+	speaker, text := speakerLabel(sentence)
+	if typedKinds[kind] || kind == kindYesNo || speaker == "" && len(strings.Fields(sentence)) <= longSentence {
 		return sentence
 	}
-	speaker, text := speakerLabel(sentence)
 	names := namesOf(question)
 	best, bestScore := text, float32(-1)
 	for _, c := range clauseRE.Split(text, -1) {
@@ -335,10 +338,49 @@ func (o *Provider) clause(al aligner, question, sentence string) string {
 			best, bestScore = strings.TrimSpace(c), sc
 		}
 	}
+	best = withoutAsked(question, best)
 	if speaker != "" {
 		return speaker + ": " + best
 	}
 	return best
+}
+
+// withoutAsked drops from a clause the words the question already says
+// (by stem) and the stop words around what is left: what the clause adds
+// is the answer ("raising awareness for mental health" to "What did the
+// race raise awareness for?" is "mental health"). The clause is kept
+// whole when fewer than two words would be left.
+func withoutAsked(question, clause string) string {
+	asked := map[string]bool{}
+	for _, w := range words(question) {
+		asked[stem(w.lower)] = true
+	}
+	ws := strings.Fields(clause)
+	keep := make([]bool, len(ws))
+	first, last := -1, -1
+	for i, f := range ws {
+		l := strings.ToLower(strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+		if l == "" || asked[stem(l)] || asked[l] {
+			continue
+		}
+		keep[i] = true
+		if !embedding.StopWord(l) && !notNames[l] {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 || last-first < 1 {
+		return clause
+	}
+	var out []string
+	for i := first; i <= last; i++ {
+		if keep[i] {
+			out = append(out, ws[i])
+		}
+	}
+	return strings.TrimRight(strings.Join(out, " "), ",;:")
 }
 
 // questionsOf splits a subquery into the questions it asks: its

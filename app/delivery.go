@@ -46,7 +46,7 @@ func (a *App) render(q query.Query, snap Snapshot) (QueryAnswer, *events.QueryDe
 			st.Withheld = v.Reason(q.User)
 			rec.Withheld = append(rec.Withheld, events.Withheld{Part: fmt.Sprintf("step %d", s.Round), Reason: st.Withheld})
 		} else {
-			st.Subquery, st.Response, st.Label = s.Subquery, s.Response, &l
+			st.Subquery, st.Response, st.Label, st.FragmentsCited = s.Subquery, s.Response, &l, s.Cited
 			shown = append(shown, l)
 		}
 		for _, c := range s.ResourceCalls {

@@ -37,6 +37,10 @@ type QueryStep struct {
 	Response      string         `json:"response"`
 	Refused       string         `json:"refused,omitempty"`
 	ResourceCalls []ResourceCall `json:"resource_calls"`
+	// FragmentsCited are the fragments the response was drawn from (its
+	// supporting fragments, among those the step read); absent when
+	// withheld or when it cites none.
+	FragmentsCited []string `json:"fragments_cited,omitempty"`
 	// Label is the provenance of the step's subquery, response and calls;
 	// absent when withheld.
 	Label *events.Label `json:"label,omitempty"`

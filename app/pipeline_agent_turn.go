@@ -66,7 +66,7 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	items := make([]llm.MemoryItem, 0, len(view.Private)+len(view.Shared))
 	for _, f := range append(append([]domain.Fragment{}, view.Private...), view.Shared...) {
 		resp.FragmentsRead = append(resp.FragmentsRead, f.ID)
-		items = append(items, llm.MemoryItem{ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, Score: *f.Score})
+		items = append(items, llm.MemoryItem{ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, Score: *f.Score, ObservedAt: f.ObservedAt})
 		shown = append(shown, events.Label{Agents: f.Agents, Resources: f.Resources, Fragments: []string{f.ID}})
 	}
 	graph, graphLabels, err := p.graphContext(ctx, user, &sel, snap)
@@ -88,11 +88,11 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	}
 	label := events.Union(append(shown, events.Label{Resources: calls.ran()})...)
 	resp.Response, resp.ResourceCalls, resp.Resources, resp.Label = ans.Response, calls.count(), calls.used(), &label
-	if len(resp.Resources) > 0 && resp.Response != "" {
-		// New knowledge came in through a resource: remember it. A turn
-		// answered from memory alone adds nothing memory does not hold, and
-		// one whose every call failed learned nothing worth keeping.
-		if resp.FragmentsWritten, err = p.remember(ctx, user, &sel, resp, respondedID, step); err != nil {
+	resp.FragmentsCited = citedOf(ans.Cited, resp.FragmentsRead)
+	if worthRemembering(resp) {
+		// New knowledge came in through a resource: remember it.
+		key, value := memoryEntry(sel.Subquery, ans)
+		if resp.FragmentsWritten, err = p.remember(ctx, user, &sel, resp, key, value, respondedID, step); err != nil {
 			return err
 		}
 	}

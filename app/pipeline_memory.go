@@ -45,12 +45,12 @@ func (p *Pipeline) graphContext(ctx context.Context, user domain.Identity, sel *
 	return items, labels, nil
 }
 
-// remember writes the response to both tiers through their write policies.
+// remember writes the response (as key and value, see memoryEntry) to both tiers through their write policies.
 // Its provenance is the response's label (transitive, the default), or the
 // agent and the resources it called itself under an explicit direct
 // provenance policy. A policy refusal skips that tier.
 func (p *Pipeline) remember(ctx context.Context, user domain.Identity, sel *events.AgentSelected, resp *events.AgentResponded,
-	respondedID string, step func(...string) string) ([]string, error) {
+	key, value, respondedID string, step func(...string) string) ([]string, error) {
 	mode := p.app.policies.Resolve(memory.TargetProvenance, user.ID, sel.Agent, p.app.clockNow()).Kind
 	prov := memory.Provenance{Agents: resp.Label.Agents, Resources: resp.Label.Resources}
 	if mode == events.ProvenanceDirect {
@@ -59,7 +59,7 @@ func (p *Pipeline) remember(ctx context.Context, user domain.Identity, sel *even
 	written := []string{}
 	for _, tier := range []string{events.TierPrivate, events.TierShared} {
 		w, err := p.app.writeWith(ctx, user, WriteRequest{
-			Agent: sel.Agent, Resources: prov.Resources, Key: sel.Subquery, Value: resp.Response, Tier: tier,
+			Agent: sel.Agent, Resources: prov.Resources, Key: key, Value: value, Tier: tier,
 			DerivedFrom: resp.Label.Fragments, QueryID: sel.QueryID, SourceEvent: respondedID, StepID: step("write", tier),
 		}, prov, mode)
 		switch {

@@ -64,7 +64,10 @@ type AgentResponded struct {
 	Resources        []string `json:"resources"`
 	FragmentsRead    []string `json:"fragments_read"`
 	FragmentsWritten []string `json:"fragments_written"`
-	ResourceCalls    int      `json:"resource_calls,omitempty"`
+	// FragmentsCited are the fragments read that the response was drawn
+	// from, its supporting fragments (v3; none when it cites none).
+	FragmentsCited []string `json:"fragments_cited,omitempty"`
+	ResourceCalls  int      `json:"resource_calls,omitempty"`
 	// Refused says why the agent did not run (it left A(u,t) between the
 	// coordinator's choice and its turn); empty when it ran.
 	Refused string `json:"refused,omitempty"`

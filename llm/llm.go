@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"time"
 )
 
 // Provider does the jobs the pipeline and the memory policies need.
@@ -91,6 +92,10 @@ type MemoryItem struct {
 	Value string
 	Tier  string
 	Score float32
+	// ObservedAt is when the fact was observed or is about (the
+	// fragment's observed_at; zero when unknown): relative time in Value
+	// ("last week") is relative to it.
+	ObservedAt time.Time
 }
 
 // GraphItem is one item of an agent's graph memory: an insight or an
@@ -140,6 +145,19 @@ type AnswerRequest struct {
 type AnswerResult struct {
 	Response string
 	Calls    []ToolCall
+	// Cited are the ids of the memory items the response was drawn from
+	// (its supporting fragments); a response drawn from tool results
+	// cites the calls (Calls) instead.
+	Cited []string
+	// Tentative marks a response whose support does not state everything
+	// asked (another word for the attribute, or the nearest sentence).
+	// It is given, but remembered as what its support says (Support), not
+	// as the answer to the question asked, so that a guess is not served
+	// from memory as if it were known.
+	Tentative bool
+	// Support is the text the response was drawn from (the supporting
+	// sentences), when the provider knows it.
+	Support string
 }
 
 // AggregateRequest is the aggregator's input.

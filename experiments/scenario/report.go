@@ -62,6 +62,13 @@ func (r *Results) markdown(charts []string) string {
 			fmt.Fprintf(&b, " %.2f | %.2f | %d | %s |\n", run.AgentsPerQ, run.ResourcesPerQ, run.ResourceCalls, red)
 		}
 		b.WriteString("\nPaper: accuracy above 0.90 with shared memory; resource calls −61% at ρ = 50%, −59% at ρ = 75%.\n")
+		b.WriteString("\n### Memory reuse\n\nMemory-served: answered with no resource call. Repeats: questions asking a fact asked before in the run (in any wording), the calls perfect reuse saves. Saving counted on right answers and on all answers.\n\n")
+		b.WriteString("| ρ | config | memory-served | precision | repeats | saving, right answers | saving, all answers |\n|---|---|---|---|---|---|---|\n")
+		for _, run := range r.S1.Runs {
+			u := run.Reuse
+			fmt.Fprintf(&b, "| %d%% | %s | %d | %.3f (%d right) | %d | %s (%d) | %s (%d) |\n", run.Overlap, run.Mode, u.Served, u.Precision, u.ServedRight,
+				u.Repeats, pct(u.SavingRight), u.SavedRight, pct(u.SavingAll), u.SavedAll)
+		}
 	case r.S2 != nil:
 		b.WriteString("## Scenario 2: asymmetric collaborative memory (paper Tables 5–6, Fig. 4)\n\n")
 		b.WriteString("| user (role) | agents (Table 5) | resource calls, shared | resource calls, isolated | accuracy shared / isolated |\n|---|---|---|---|---|\n")

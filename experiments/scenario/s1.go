@@ -20,6 +20,8 @@ type S1Run struct {
 	AgentsPerQ    float64 `json:"agents_per_query"`
 	ResourcesPerQ float64 `json:"resources_per_query"`
 	ResourceCalls int     `json:"resource_calls"`
+	// Reuse is how well memory served repeated questions.
+	Reuse Reuse `json:"reuse"`
 	// Cumulative resource calls after each round of queries (every user's
 	// i-th query), from the audit trail: Fig. 3's curve.
 	Cumulative []int   `json:"cumulative_resource_calls"`
@@ -56,7 +58,7 @@ func s1Plan(seed uint64, overlap, users, perUser int) ([]fact, [][]fact) {
 	perDomain := (need + len(newsDomains) - 1) / len(newsDomains)
 	var all []fact
 	for _, d := range newsDomains {
-		all = append(all, nm.facts(d, perDomain)...)
+		all = append(all, nm.subjectFacts(d, perDomain)...)
 	}
 	r := rand.New(rand.NewPCG(seed, uint64(overlap)))
 	r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
@@ -145,15 +147,29 @@ func (e *env) s1Run(ctx context.Context, rho int, mode string, facts []fact, pla
 		}
 	}
 	run := &S1Run{Overlap: rho, Mode: mode}
+	var repeats []bool
+	type rep struct {
+		f    fact
+		user string
+	}
+	asked := map[rep]bool{}
 	for i := range plan[0] {
 		for u := range plan {
 			f := plan[u][i]
-			q, err := e.ask(ctx, userIDs[u], tokens[u], f.Question(), f)
+			// Each user words each question their own way.
+			q, err := e.ask(ctx, userIDs[u], tokens[u], f.Wording(u+i), f)
 			if err != nil {
 				return nil, err
 			}
 			q.Index = i
 			run.Queries = append(run.Queries, q)
+			// Isolated users share no memory: only their own repeats count.
+			k := rep{f, ""}
+			if mode == "isolated" {
+				k.user = userIDs[u]
+			}
+			repeats = append(repeats, asked[k])
+			asked[k] = true
 		}
 	}
 	if err := e.audit(ctx, run.Queries); err != nil {
@@ -162,6 +178,7 @@ func (e *env) s1Run(ctx context.Context, rho int, mode string, facts []fact, pla
 	sum := summarize(run.Queries)
 	run.Accuracy, run.LLMAccuracy, run.AgentsPerQ, run.ResourcesPerQ = sum.accuracy, sum.llmAccuracy, sum.agents, sum.resources
 	run.ResourceCalls = sum.calls
+	run.Reuse = reuseOf(run.Queries, repeats)
 	total := 0
 	for i, q := range run.Queries {
 		total += q.ResourceCalls

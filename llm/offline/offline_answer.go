@@ -3,8 +3,12 @@ package offline
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"time"
+	"unicode"
 
 	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/llm"
@@ -12,13 +16,14 @@ import (
 
 // Answer runs one agent turn without generation.
 //
-// When the best memory item's relevance reaches req.Coverage
-// (MemoryCoverage when that is zero), memory answers: the values of the
-// items at or above it, best first, at most MaxSentences of them, and no
-// tool is called. An item's relevance is the alignment of the subquery
-// with its key when the embedder aligns (so a remembered answer about
-// the same subject but another attribute does not count), else its view
-// Score.
+// Memory answers when one of its items covers the subquery, and then no
+// tool is called. With an aligning embedder (the default) an item covers
+// the subquery by the precise rule of covers: same subject, same
+// qualifiers, same attribute, same kind of answer, and a value that says
+// something; among covering items the one whose key aligns best with the
+// subquery answers. With another embedder an item covers when its view
+// Score reaches req.Coverage (MemoryCoverage when that is zero). A
+// coverage above 1 never lets memory alone answer, with any embedder.
 //
 // Otherwise, with MaxToolCalls > 0, it calls tools through req.Call: a
 // tool with an "expression" argument first when the subquery holds an
@@ -28,17 +33,13 @@ import (
 // cannot be built is skipped. It stops after the first call that
 // succeeds, or after MaxToolCalls calls.
 //
-// The response is extractive: the sentences of memory values and
-// successful tool results most relevant to the subquery (at most
-// MaxSentences, in their original order). With an aligning embedder a
-// sentence must align at least AnswerFloor and be within 80% of the best
-// one, so unrelated sentences never pad an answer; when none does, tool
-// results of at most MaxSentences sentences in all are given whole (a
-// direct answer such as a computation), and otherwise the response says
-// nothing was found. With another embedder a sentence must
-// share anything with the subquery, and when none does the first
-// sentences of the tool results are given. SystemPrompt is not used
-// offline.
+// The response answers and cites (see span and extractive): for each
+// question of the subquery, the best supporting sentence of memory values
+// and successful tool results, cut to the span that answers the kind of
+// question asked (a date, a name, a number, a place, yes/no, or the
+// sentence). Result.Cited lists the memory items the response was drawn
+// from. When nothing supports an answer, the response says nothing was
+// found. SystemPrompt is not used offline.
 func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerResult, error) {
 	if err := ctx.Err(); err != nil {
 		return llm.AnswerResult{}, fmt.Errorf("%w: %w", llm.ErrProvider, err)
@@ -47,53 +48,101 @@ func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answe
 	if coverage <= 0 {
 		coverage = o.cfg.MemoryCoverage
 	}
-	if resp, ok := o.fromMemory(req.Subquery, req.Memory, coverage); ok {
-		return llm.AnswerResult{Response: resp}, nil
+	if resp, cited, ok := o.fromMemory(req.Subquery, req.Memory, coverage); ok {
+		return llm.AnswerResult{Response: resp, Cited: cited}, nil
 	}
 	calls, err := o.callTools(ctx, req)
 	if err != nil {
 		return llm.AnswerResult{}, err
 	}
-	var memText, toolText []string
+	var texts []source
 	for _, m := range req.Memory {
-		memText = append(memText, m.Value)
+		texts = append(texts, source{text: m.Value, id: m.ID, at: m.ObservedAt})
 	}
 	for _, c := range calls {
 		if c.Err == nil {
-			toolText = append(toolText, c.Result)
+			texts = append(texts, source{text: c.Result, tool: true})
 		}
 	}
-	resp, err := o.extractive(ctx, req.Subquery, memText, toolText)
+	// With no tool to ask, memory is all there is: its best sentence is
+	// offered even below AnswerFloor, marked tentative.
+	guess := len(req.Tools) == 0 || req.MaxToolCalls <= 0 || req.Call == nil
+	resp, ex, err := o.extractive(ctx, req.Subquery, texts, guess)
 	if err != nil {
 		return llm.AnswerResult{}, err
 	}
-	return llm.AnswerResult{Response: resp, Calls: calls}, nil
+	return llm.AnswerResult{Response: resp, Calls: calls, Cited: ex.cited, Tentative: !ex.sure, Support: strings.Join(ex.support, " ")}, nil
 }
 
-func (o *Provider) fromMemory(subquery string, items []llm.MemoryItem, coverage float32) (string, bool) {
+// source is a text an answer may quote: a memory item's value (id) or a
+// tool result.
+type source struct {
+	text string
+	id   string
+	tool bool
+	at   time.Time // when it was observed; zero for a tool result
+}
+
+// fromMemory answers from the memory item that covers subquery, if any
+// (see Answer), with its span and its id as citation.
+func (o *Provider) fromMemory(subquery string, items []llm.MemoryItem, coverage float32) (string, []string, bool) {
+	al, aligns := o.cfg.Embedder.(aligner)
+	if coverage > 1 {
+		return "", nil, false // configured never to answer from memory alone
+	}
 	var best []llm.MemoryItem
 	for _, m := range items {
-		if al, ok := o.cfg.Embedder.(aligner); ok {
+		if llm.SaysNothing(m.Value) {
+			continue // a remembered failure answers nothing
+		}
+		if aligns {
+			if !o.covers(subquery, m.Key, m.Value) {
+				continue
+			}
 			m.Score = al.Align(subquery, m.Key)
+		} else if m.Score < coverage {
+			continue
 		}
-		if m.Score >= coverage && strings.TrimSpace(m.Value) != "" {
-			best = append(best, m)
-		}
+		best = append(best, m)
 	}
 	if len(best) == 0 {
-		return "", false
+		return "", nil, false
 	}
 	sort.SliceStable(best, func(i, j int) bool { return best[i].Score > best[j].Score })
-	seen := map[string]bool{}
-	var vals []string
-	for _, m := range best {
-		v := strings.TrimSpace(m.Value)
-		if k := sentenceKey(v); !seen[k] && len(vals) < o.cfg.MaxSentences {
-			seen[k] = true
-			vals = append(vals, v)
+	if !aligns {
+		// Without word alignment nothing tells which span answers: the
+		// covering values, best first, as remembered.
+		seen := map[string]bool{}
+		var vals, cited []string
+		for _, m := range best {
+			v := strings.TrimSpace(m.Value)
+			if k := sentenceKey(v); !seen[k] && len(vals) < o.cfg.MaxSentences {
+				seen[k] = true
+				vals, cited = append(vals, v), append(cited, m.ID)
+			}
+		}
+		return strings.Join(vals, "\n"), cited, true
+	}
+	m := best[0]
+	text := strings.TrimSpace(m.Value)
+	if sents := sentences(text); len(sents) > 1 {
+		text = o.bestSentence(subquery, sents)
+	}
+	return span(subquery, text, m.ObservedAt), []string{m.ID}, true
+}
+
+// bestSentence is the sentence of sents that aligns best with question
+// (ties: the first).
+func (o *Provider) bestSentence(question string, sents []string) string {
+	al, _ := o.cfg.Embedder.(aligner)
+	names := namesOf(question)
+	best, bestScore := sents[0], float32(-1)
+	for _, s := range sents {
+		if sc := o.sentenceScore(al, question, names, s); sc > bestScore {
+			best, bestScore = s, sc
 		}
 	}
-	return strings.Join(vals, "\n"), true
+	return best
 }
 
 func (o *Provider) callTools(ctx context.Context, req llm.AnswerRequest) ([]llm.ToolCall, error) {
@@ -164,57 +213,309 @@ type rankedSentence struct {
 	pos   int
 	score float32
 	tool  bool
+	id    string
+	at    time.Time
 }
 
-// extractive picks the answer sentences (see Answer).
-func (o *Provider) extractive(ctx context.Context, subquery string, memory, tools []string) (string, error) {
+// extraction is what an extractive answer rests on: the memory items
+// cited, the supporting sentences, and whether every answer's sentence
+// states what its question asks (states).
+type extraction struct {
+	cited, support []string
+	sure           bool
+}
+
+// extractive answers each question of subquery from the sentences of
+// texts (see Answer and span).
+func (o *Provider) extractive(ctx context.Context, subquery string, texts []source, guess bool) (string, extraction, error) {
+	var ex extraction
 	var cands []rankedSentence
 	seen := map[string]bool{}
-	add := func(texts []string, tool bool) {
-		for _, t := range texts {
-			for _, s := range sentences(t) {
-				s = dropRef(s)
-				if k := sentenceKey(s); k != "" && !seen[k] {
-					seen[k] = true
-					cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: tool})
-				}
+	for _, t := range texts {
+		if llm.SaysNothing(t.text) {
+			continue
+		}
+		speaker := ""
+		for _, s := range sentences(t.text) {
+			s = dropRef(s)
+			// Every sentence of a turn is its speaker's.
+			if who, _ := speakerLabel(s); who != "" {
+				speaker = who
+			} else if speaker != "" {
+				s = speaker + ": " + s
+			}
+			if k := sentenceKey(s); k != "" && !seen[k] {
+				seen[k] = true
+				cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: t.tool, id: t.id, at: t.at})
 			}
 		}
 	}
-	add(memory, false)
-	add(tools, true)
 	if len(cands) == 0 {
-		return noInformation(subquery), nil
+		return noInformation(subquery), ex, nil
 	}
 	al, aligns := o.cfg.Embedder.(aligner)
-	if aligns {
-		var best float32
-		for i := range cands {
-			cands[i].score = al.Align(subquery, cands[i].text)
-			best = max(best, cands[i].score)
+	if !aligns {
+		resp, err := o.extractiveCosine(ctx, subquery, cands)
+		ex.sure = true
+		return resp, ex, err
+	}
+	questions := questionsOf(subquery)
+	var answers []string
+	done := map[string]bool{}
+	ex.sure = true
+	for _, q := range questions {
+		c, ok := o.support(al, q, cands, guess)
+		if !ok {
+			continue
 		}
-		floor := max(o.cfg.AnswerFloor, 0.9*best)
-		var picked []rankedSentence
+		ex.sure = ex.sure && c.score >= o.cfg.AnswerFloor && o.states(q, c.text)
+		if !slices.Contains(ex.support, c.text) {
+			ex.support = append(ex.support, c.text)
+		}
+		a := span(q, o.clause(al, q, c.text), c.at)
+		if !done[a] {
+			done[a] = true
+			answers = append(answers, a)
+		}
+		if c.id != "" && !slices.Contains(ex.cited, c.id) {
+			ex.cited = append(ex.cited, c.id)
+		}
+	}
+	if len(answers) == 0 {
+		return noInformation(subquery), extraction{}, nil
+	}
+	return strings.Join(answers, " "), ex, nil
+}
+
+// states reports whether sentence states what question asks: the
+// question's names and qualifiers are in it and each of its attribute
+// words is matched there (as in covers).
+func (o *Provider) states(question, sentence string) bool {
+	q, f := facetsOf(question), facetsOf(sentence)
+	for _, n := range q.names {
+		if !f.has(n) {
+			return false
+		}
+	}
+	for _, x := range q.quals {
+		if !f.all[x] {
+			return false
+		}
+	}
+	for _, w := range q.attrs {
+		if !o.matchWord(w, f.attrs) {
+			return false
+		}
+	}
+	return true
+}
+
+// longSentence is the length in words above which an answer to a what,
+// which, how or why question is the sentence's best clause, not all of it.
+const longSentence = 12
+
+var clauseRE = regexp.MustCompile(`\s*(?:[,;:—–]|\s-\s|\s(?:but|because|so|and then)\s)\s*`)
+
+// clause returns, for a question not asking a typed span or yes/no, the
+// clause of a speaker's turn or of a long sentence (more than
+// longSentence words) — conversation rather than a stated fact — that
+// aligns best with the question's content, less the words the question
+// already says (withoutAsked), with its speaker's label; other sentences
+// whole.
+func (o *Provider) clause(al aligner, question, sentence string) string {
+	kind := answerKind(question)
+	speaker, text := speakerLabel(sentence)
+	if typedKinds[kind] || kind == kindYesNo || speaker == "" && len(strings.Fields(sentence)) <= longSentence {
+		return sentence
+	}
+	names := namesOf(question)
+	best, bestScore := text, float32(-1)
+	for _, c := range clauseRE.Split(text, -1) {
+		if len(contentWords(c)) < 2 {
+			continue
+		}
+		if sc := o.sentenceScore(al, question, names, c); sc > bestScore {
+			best, bestScore = strings.TrimSpace(c), sc
+		}
+	}
+	best = withoutAsked(question, best)
+	if speaker != "" {
+		return speaker + ": " + best
+	}
+	return best
+}
+
+// withoutAsked drops from a clause the words the question already says
+// (by stem) and the stop words around what is left: what the clause adds
+// is the answer ("raising awareness for mental health" to "What did the
+// race raise awareness for?" is "mental health"). The clause is kept
+// whole when fewer than two words would be left.
+func withoutAsked(question, clause string) string {
+	asked := map[string]bool{}
+	for _, w := range words(question) {
+		asked[stem(w.lower)] = true
+	}
+	ws := strings.Fields(clause)
+	keep := make([]bool, len(ws))
+	first, last := -1, -1
+	for i, f := range ws {
+		l := strings.ToLower(strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+		if l == "" || asked[stem(l)] || asked[l] {
+			continue
+		}
+		keep[i] = true
+		if !embedding.StopWord(l) && !notNames[l] {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 || last-first < 1 {
+		return clause
+	}
+	var out []string
+	for i := first; i <= last; i++ {
+		if keep[i] {
+			out = append(out, ws[i])
+		}
+	}
+	return strings.TrimRight(strings.Join(out, " "), ",;:")
+}
+
+// questionsOf splits a subquery into the questions it asks: its
+// sentences, a sentence of fewer than three content words ("(science).",
+// "Thanks!") joined to the one before it (or after it, when first).
+func questionsOf(subquery string) []string {
+	var out []string
+	pending := ""
+	for _, s := range sentences(subquery) {
+		switch {
+		case len(contentWords(s)) >= 3 || strings.Contains(s, "?") && len(contentWords(s)) > 0:
+			out = append(out, strings.TrimSpace(pending+" "+s))
+			pending = ""
+		case len(out) > 0:
+			out[len(out)-1] += " " + s
+		default:
+			pending = strings.TrimSpace(pending + " " + s)
+		}
+	}
+	if pending != "" || len(out) == 0 {
+		out = append(out, strings.TrimSpace(pending))
+	}
+	return out
+}
+
+// support is the candidate sentence that best answers question: among
+// those naming every name of the question (when any does), the best
+// aligned with the question (sentenceScore), at least AnswerFloor; for a
+// question asking a date, a name, a place or a number, the best of those
+// within typedMargin of the best that holds such a span (a sentence about
+// the subject that does not hold the kind of answer asked is not the
+// answer). When none reaches AnswerFloor, a tool that answered in a
+// sentence or two (about the question's names, if it has any, or about
+// no one) answered directly (a forecast, a computation), whatever words it
+// used; with guess (no tool to ask: memory is all there is), the best
+// sentence does, and the answer is tentative.
+func (o *Provider) support(al aligner, question string, cands []rankedSentence, guess bool) (rankedSentence, bool) {
+	pool := cands
+	names := namesOf(question)
+	if len(names) > 0 {
+		var named []rankedSentence
 		for _, c := range cands {
-			if c.score >= floor {
-				picked = append(picked, c)
+			f := facetsOf(c.text)
+			all := true
+			for _, n := range names {
+				all = all && f.has(n)
+			}
+			if all {
+				named = append(named, c)
 			}
 		}
-		if len(picked) == 0 {
-			// A tool that answered in a few sentences answered directly (a
-			// forecast, a computation), whatever words it used; longer
-			// results are documents, and none of them is about this.
-			for _, c := range cands {
-				if c.tool {
-					picked = append(picked, c)
+		// A sentence about another subject does not answer: with none
+		// about this one, only a direct tool answer may.
+		pool = named
+	}
+	ranked := make([]rankedSentence, len(pool))
+	copy(ranked, pool)
+	for i := range ranked {
+		ranked[i].score = o.sentenceScore(al, question, names, ranked[i].text)
+	}
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
+	if len(ranked) > 0 && ranked[0].score >= o.cfg.AnswerFloor {
+		if kind := answerKind(question); typedKinds[kind] {
+			for _, c := range ranked {
+				if c.score < max(o.cfg.AnswerFloor, typedMargin*ranked[0].score) {
+					break
+				}
+				if _, ok := typedSpan(kind, question, c.text, c.at); ok {
+					return c, true
 				}
 			}
-			if len(picked) == 0 || len(picked) > o.cfg.MaxSentences {
-				return noInformation(subquery), nil
+		}
+		return ranked[0], true
+	}
+	if guess && len(ranked) > 0 && ranked[0].score > 0 {
+		return ranked[0], true
+	}
+	var direct []rankedSentence
+	for _, c := range pool {
+		if c.tool {
+			direct = append(direct, c)
+		}
+	}
+	if len(direct) == 0 {
+		for _, c := range cands {
+			if c.tool && len(namesOf(c.text)) == 0 {
+				direct = append(direct, c) // a figure, about no one else
 			}
 		}
-		return joinBest(picked, o.cfg.MaxSentences), nil
 	}
+	if len(direct) > 0 && len(direct) <= o.cfg.MaxSentences {
+		return rankedSentence{text: joinBest(direct, o.cfg.MaxSentences), tool: true}, true
+	}
+	return rankedSentence{}, false
+}
+
+// typedMargin: a sentence holding the kind of answer asked is preferred to
+// a better aligned one without it if it scores at least this share of the
+// best.
+const typedMargin = 0.6
+
+// sentenceScore is how well sentence answers question on content: the
+// alignment of the question without its names with the sentence without
+// its speaker's label and those names. The names only select sentences
+// (support), so that neither a speaker's name nor a greeting that names
+// someone ("Wow, Caroline!") outranks what is said; a sentence with fewer
+// than two content words besides them says too little to answer. A
+// question that is only names aligns whole.
+func (o *Provider) sentenceScore(al aligner, question string, names []string, sentence string) float32 {
+	_, text := speakerLabel(sentence)
+	content := question
+	for _, n := range names {
+		content = replaceFold(content, n, " ")
+		text = replaceFold(text, n, " ")
+	}
+	if len(contentWords(content)) == 0 {
+		return al.Align(question, sentence)
+	}
+	if len(contentWords(text)) < 2 {
+		return 0
+	}
+	return al.Align(content, text)
+}
+
+// replaceFold replaces every case-insensitive occurrence of old (a
+// lower-case name, words separated by one space) in s.
+func replaceFold(s, old, repl string) string {
+	re := regexp.MustCompile(`(?i)\b` + strings.ReplaceAll(regexp.QuoteMeta(old), " ", `\s+`) + `(?:'s)?\b`)
+	return re.ReplaceAllString(s, repl)
+}
+
+// extractiveCosine ranks sentences by cosine similarity to the subquery,
+// for an embedder that does not align: every sentence that shares
+// anything with it, at most MaxSentences, else the first tool sentences.
+func (o *Provider) extractiveCosine(ctx context.Context, subquery string, cands []rankedSentence) (string, error) {
 	texts := []string{subquery}
 	for _, c := range cands {
 		texts = append(texts, c.text)

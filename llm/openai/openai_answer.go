@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	goopenai "github.com/sashabaranov/go-openai"
@@ -20,7 +23,11 @@ func answerMessage(req llm.AnswerRequest) string {
 		b.WriteString("(none)\n")
 	}
 	for i, m := range req.Memory {
-		fmt.Fprintf(&b, "%d. [%s] %s: %s\n", i+1, m.Tier, llm.Squash(m.Key), strings.TrimSpace(m.Value))
+		observed := ""
+		if !m.ObservedAt.IsZero() {
+			observed = " (observed " + m.ObservedAt.UTC().Format("2 January 2006") + ")"
+		}
+		fmt.Fprintf(&b, "%d. [%s]%s %s: %s\n", i+1, m.Tier, observed, llm.Squash(m.Key), strings.TrimSpace(m.Value))
 	}
 	if len(req.Graph) > 0 {
 		b.WriteString("\nLessons from similar past queries (graph memory):\n")
@@ -28,8 +35,35 @@ func answerMessage(req llm.AnswerRequest) string {
 			fmt.Fprintf(&b, "%d. [%s] %s\n", i+1, g.Kind, llm.Squash(g.Text))
 		}
 	}
-	fmt.Fprintf(&b, "\nTask:\n%s", strings.TrimSpace(req.Subquery))
+	fmt.Fprintf(&b, "\nTask:\n%s\n\n%s", strings.TrimSpace(req.Subquery), answerRules)
 	return b.String()
+}
+
+// answerRules ask for an answer that answers, from memories that answer
+// this very question, citing them.
+const answerRules = "Use a memory only if it answers this very question (the same subject and the same attribute " +
+	"or relation, not a similar one); otherwise use the tools. Answer in as few words as possible: a date, a name, " +
+	"a number or a short phrase (Yes or No and a short reason for a yes/no question), resolving relative dates " +
+	"against the memory's observed date. End with the numbers of the memories you used, as [1] [3]."
+
+// citationsRE matches the memory numbers an answer ends with.
+var citationsRE = regexp.MustCompile(`(?:\s*\[\d+\])+\s*\.?\s*$`)
+
+// cited splits the trailing memory citations off a response: the response
+// without them and the ids of the memories cited (numbers outside the
+// memory list are dropped).
+func cited(response string, memory []llm.MemoryItem) (string, []string) {
+	loc := citationsRE.FindStringIndex(response)
+	if loc == nil {
+		return response, nil
+	}
+	var ids []string
+	for _, n := range regexp.MustCompile(`\d+`).FindAllString(response[loc[0]:], -1) {
+		if i, err := strconv.Atoi(n); err == nil && i >= 1 && i <= len(memory) && !slices.Contains(ids, memory[i-1].ID) {
+			ids = append(ids, memory[i-1].ID)
+		}
+	}
+	return strings.TrimSpace(response[:loc[0]]), ids
 }
 
 // tools turns req.Tools into function tools, exactly those and no others.
@@ -81,7 +115,7 @@ func (p *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answe
 			return llm.AnswerResult{}, err
 		}
 		if len(msg.ToolCalls) == 0 {
-			result.Response = strings.TrimSpace(msg.Content)
+			result.Response, result.Cited = cited(strings.TrimSpace(msg.Content), req.Memory)
 			if result.Response == "" {
 				return llm.AnswerResult{}, fmt.Errorf("%w: agent %s: empty answer", llm.ErrProvider, req.AgentID)
 			}

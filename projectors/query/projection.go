@@ -22,6 +22,8 @@ type Step struct {
 	ResourceCalls []events.ResourceCalled
 	Read          []string
 	Written       []string
+	// Cited are the fragments read that the response was drawn from.
+	Cited []string
 	// SubqueryLabel is the label of the subquery (the coordinator's
 	// output); Label that of the response (the agent's output).
 	SubqueryLabel events.Label
@@ -173,7 +175,7 @@ func (qs *Projection) apply(p events.Payload, r events.Record) {
 	case *events.AgentResponded:
 		if st := q.step(p.Round); st != nil && !st.Responded {
 			st.Responded, st.Response, st.Refused = true, p.Response, p.Refused
-			st.Resources, st.Read, st.Written = p.Resources, p.FragmentsRead, p.FragmentsWritten
+			st.Resources, st.Read, st.Written, st.Cited = p.Resources, p.FragmentsRead, p.FragmentsWritten, p.FragmentsCited
 			st.Label = responseLabel(p, st.SubqueryLabel)
 		}
 	case *events.QueryAnswered:

@@ -1,0 +1,179 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/cmem/cmem/internal/timeexpr"
+)
+
+// Answers that answer: the offline provider gives the span of its best
+// supporting sentence that answers the kind of question asked
+// (answerKind), not the sentence or a paragraph:
+//
+//   - when: a date (whenSpan): a time expression resolved against the
+//     fragment's observed_at, a written date, or the day it was observed;
+//   - who: a name the question does not already hold, a speaker's label
+//     ("Caroline:") last;
+//   - where: the capitalised place after in/at/from/to/near, else a name
+//     the question does not hold;
+//   - how many / how much: a number with the unit word after it
+//     ("31 seats", "41 million credits");
+//   - yes/no: "Yes" or "No" (the sentence negates what the question
+//     does not) and the sentence as the reason;
+//   - what, which, why and anything else: the sentence itself, which is
+//     short in memory written by cmem.
+//
+// When the kind's span is not in the sentence, the sentence is the
+// answer: a wrong span is worse than a long answer.
+
+var (
+	monthNames = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
+	dateRE     = regexp.MustCompile(`(?i)\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?` + monthNames + `\.?,?(?:\s+\d{4})?` +
+		`|` + monthNames + `\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?` +
+		`|` + monthNames + `\.?\s+\d{4}` +
+		`|\d{4}-\d{2}-\d{2}` +
+		`|(?:in\s+)?(?:the\s+)?(?:early|mid|late)?\s*\d{4}s?` +
+		`|(?:yesterday|today|tonight|tomorrow|last\s+(?:night|week|weekend|month|year|summer|winter|spring|fall|autumn|friday|saturday|sunday|monday|tuesday|wednesday|thursday)` +
+		`|next\s+(?:week|weekend|month|year)|this\s+(?:week|weekend|month|year|morning)|(?:a|one|two|three|four|five|six|few|couple\s+of)\s+(?:days?|weeks?|months?|years?)\s+ago))\b`)
+	numberWords = `(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|dozen|a few|several|couple)`
+	quantityRE2 = regexp.MustCompile(`(?i)\b(?:\d+(?:[.,]\d+)*%?|` + numberWords + `)(?:\s+(?:million|billion|thousand|hundred|percent|per cent))?(?:\s+[a-z][a-z-]*)?`)
+	placeRE     = regexp.MustCompile(`\b(?:in|at|from|to|near|visited|visit)\s+((?:the\s+)?[A-Z][\p{L}'-]*(?:\s+(?:of\s+)?[A-Z][\p{L}'-]*)*)`)
+	negationRE  = regexp.MustCompile(`(?i)\b(not|no|never|n't|nothing|none|neither|nor)\b`)
+)
+
+// speakerLabel splits a "Name: text" turn into the speaker and the text;
+// speaker is "" when the sentence has no label.
+func speakerLabel(s string) (speaker, text string) {
+	if i := strings.Index(s, ": "); i > 0 && i < 40 {
+		head := s[:i]
+		if capitalised(head) && !strings.ContainsAny(head, ".?!") && len(strings.Fields(head)) <= 3 {
+			return head, strings.TrimSpace(s[i+2:])
+		}
+	}
+	return "", s
+}
+
+// typedKinds are the kinds whose answer is a span of its own kind.
+var typedKinds = map[string]bool{kindWhen: true, kindWho: true, kindWhere: true, kindQuantity: true}
+
+// span returns the part of sentence that answers question (see above).
+func span(question, sentence string, at time.Time) string {
+	kind := answerKind(question)
+	_, text := speakerLabel(sentence)
+	if s, ok := typedSpan(kind, question, sentence, at); ok {
+		return s
+	}
+	if kind == kindYesNo {
+		if negationRE.MatchString(text) && !negationRE.MatchString(question) {
+			return "No. " + text
+		}
+		return "Yes. " + text
+	}
+	return text
+}
+
+// typedSpan is the span of kind in sentence (when, who, where, quantity);
+// ok is false when the sentence holds none, or for another kind.
+func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
+	speaker, text := speakerLabel(sentence)
+	switch kind {
+	case kindWhen:
+		return whenSpan(text, at)
+	case kindWho:
+		if n := newName(question, text); n != "" {
+			return n, true
+		}
+		if speaker != "" && !strings.Contains(strings.ToLower(question), strings.ToLower(speaker)) {
+			return speaker, true
+		}
+	case kindWhere:
+		asked := strings.ToLower(question)
+		for _, m := range placeRE.FindAllStringSubmatch(text, -1) {
+			if p := strings.TrimPrefix(m[1], "the "); !strings.Contains(asked, strings.ToLower(p)) {
+				return p, true
+			}
+		}
+		if n := newName(question, text); n != "" {
+			return n, true
+		}
+	case kindQuantity:
+		for _, m := range quantityRE2.FindAllString(text, -1) {
+			m = strings.TrimSpace(m)
+			if !strings.Contains(strings.ToLower(question), strings.ToLower(m)) {
+				return trimUnit(m), true
+			}
+		}
+	}
+	return "", false
+}
+
+// whenSpan is the date a sentence observed at `at` (zero: unknown) gives:
+// its first time expression resolved against `at` (internal/timeexpr) —
+// a day as "7 May 2023", a longer relative span as said from that day
+// ("the week before 9 June 2023") — else a date written in it (dateRE),
+// else the day it was observed, which is when what it tells happened as
+// far as the text says.
+func whenSpan(text string, at time.Time) (string, bool) {
+	if !at.IsZero() {
+		if spans := timeexpr.Find(text, at); len(spans) > 0 {
+			s := spans[0]
+			if s.Grain == timeexpr.Day || s.Relative == "" {
+				return s.Label(), true
+			}
+			return s.Relative, true
+		}
+	}
+	if m := strings.TrimSpace(dateRE.FindString(text)); m != "" {
+		return m, true
+	}
+	if !at.IsZero() {
+		return at.UTC().Format("2 January 2006"), true
+	}
+	return "", false
+}
+
+// trimUnit drops a last word that is not a unit (a stop word or verb
+// picked up after the number).
+func trimUnit(m string) string {
+	f := strings.Fields(m)
+	if len(f) > 1 {
+		last := strings.ToLower(f[len(f)-1])
+		if notNames[last] || len(last) < 2 || !unicode.IsLetter(rune(last[0])) {
+			return strings.Join(f[:len(f)-1], " ")
+		}
+	}
+	return m
+}
+
+// newName is the first name of text that question does not hold.
+func newName(question, text string) string {
+	asked := map[string]bool{}
+	for _, n := range namesOf(question) {
+		asked[n] = true
+		for _, p := range strings.Fields(n) {
+			asked[p] = true
+		}
+	}
+	ws := words(text)
+	for _, n := range namesOf(text) {
+		if asked[n] {
+			continue
+		}
+		// Give the name as written.
+		parts := strings.Fields(n)
+		for i := range ws {
+			if ws[i].lower == parts[0] && i+len(parts) <= len(ws) {
+				var out []string
+				for _, w := range ws[i : i+len(parts)] {
+					out = append(out, w.text)
+				}
+				return strings.Join(out, " ")
+			}
+		}
+		return n
+	}
+	return ""
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/cmem/cmem/internal/textindex"
 	"github.com/cmem/cmem/vectors"
 )
 
@@ -28,6 +29,10 @@ type Store struct {
 	// Bitset strides in 64-bit words, shared by every partition so that a
 	// filter's bitsets are built once per search.
 	aWords, rWords int
+	// text is each partition's lexical index over its fragments' chunks
+	// (hybrid.go); lex says where each fragment's chunks are.
+	text map[partKey]*textindex.Index
+	lex  map[string]lexInfo
 }
 
 type slot struct {
@@ -53,6 +58,8 @@ func (s *Store) clear() {
 	s.agents = newInterner()
 	s.res = newInterner()
 	s.aWords, s.rWords = 1, 1
+	s.text = map[partKey]*textindex.Index{}
+	s.lex = map[string]lexInfo{}
 }
 
 // Dims returns the vector dimension of the store.
@@ -114,6 +121,7 @@ func (s *Store) upsertLocked(f *vectors.Fragment) {
 	p := s.partitionFor(keyOf(f.Tier, f.User))
 	row := p.add(f, agents, res)
 	s.where[f.ID] = slot{p: p, row: row}
+	s.indexText(keyOf(f.Tier, f.User), f)
 }
 
 // widen grows every partition's bitsets when the universe of interned ids
@@ -146,6 +154,7 @@ func (s *Store) partitionFor(k partKey) *partition {
 
 func (s *Store) removeLocked(at slot) {
 	id := at.p.meta[at.row].ID
+	s.unindexText(id)
 	if moved, ok := at.p.remove(at.row); ok {
 		s.where[moved] = slot{p: at.p, row: at.row}
 	}
@@ -227,6 +236,6 @@ func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
-	s.parts, s.where = nil, nil
+	s.parts, s.where, s.text, s.lex = nil, nil, nil, nil
 	return nil
 }

@@ -18,9 +18,11 @@
 //
 // Search's allow predicate makes a filtered search exact: every document
 // that matches a query term is scored, those allow rejects are dropped, and
-// the best k of the rest are returned. The filter never changes the
-// statistics (N, df, average length): a score is the same whoever asks,
-// so a reader cannot learn about documents they may not see from a score.
+// the best k of the rest are returned. Search's filter does not change the
+// statistics (N, df, average length): they count every document, so a
+// score can depend on documents the caller may not see. SearchIn takes
+// them over the allowed documents only, so that nothing a caller may not
+// see changes what it is shown.
 //
 // Results are best first; equal scores are ordered by ID (byte order), so
 // results are deterministic and a reference model can reproduce them.

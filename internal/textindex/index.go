@@ -55,6 +55,10 @@ type posting struct {
 type scratch struct {
 	scores  []float64
 	touched []int32
+	// memo holds SearchIn's verdicts per slot (0 unknown, 1 allowed, 2
+	// not); memoed lists the slots to reset.
+	memo   []int8
+	memoed []int32
 }
 
 // New returns an empty Index. It panics if cfg.Validate fails, as a
@@ -238,10 +242,17 @@ func (ix *Index) Search(query string, k int, allow func(id string) bool) []Hit {
 			scores[p.slot] += idf * f * (k1 + 1) / (f + norm)
 		}
 	}
+	return ix.topOf(sc, k, allow)
+}
+
+// topOf takes the best k of the scored slots that allow admits, and
+// leaves the scratch clean for the next search.
+func (ix *Index) topOf(sc *scratch, k int, allow func(string) bool) []Hit {
+	scores := sc.scores
 	top := make([]Hit, 0, min(k, len(sc.touched))+1)
 	for _, s := range sc.touched {
 		h := Hit{ID: ix.slots[s].id, Score: scores[s]}
-		scores[s] = 0 // leave the scratch clean for the next search
+		scores[s] = 0
 		if h.Score <= 0 {
 			continue
 		}

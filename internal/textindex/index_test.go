@@ -195,3 +195,37 @@ func sameHits(a, b []textindex.Hit) bool {
 	}
 	return true
 }
+
+// TestSearchInScoresAsIfOnlyTheAllowedExisted: SearchIn's scores are those
+// of an index holding the allowed documents only, so no score depends on a
+// document the caller may not see; Search's count every document.
+func TestSearchInScoresAsIfOnlyTheAllowedExisted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	words := []string{"salary", "ceo", "lyon", "bread", "the", "a", "market", "secret"}
+	ix := textindex.New(textindex.Config{Stem: true})
+	only := textindex.New(textindex.Config{Stem: true})
+	allow := func(id string) bool { return id[len(id)-1]%2 == 0 }
+	n, total := 0, 0
+	for i := range 300 {
+		var text string
+		for range 1 + rng.IntN(12) {
+			text += words[rng.IntN(len(words))] + " "
+		}
+		id := fmt.Sprintf("d%03d", i)
+		ix.Add(id, text)
+		if allow(id) {
+			only.Add(id, text)
+			n++
+			total += len(ix.Tokens(text))
+		}
+	}
+	for _, q := range []string{"salary of the ceo", "secret market", "lyon", "nothing here"} {
+		got, want := ix.SearchIn(q, 20, allow, n, total), only.Search(q, 20, nil)
+		if !sameHits(got, want) {
+			t.Fatalf("query %q:\n got %v\nwant %v", q, got, want)
+		}
+		if q == "secret market" && sameHits(ix.Search(q, 20, allow), want) {
+			t.Fatalf("Search's statistics should count the hidden documents too; the test cannot tell the two apart")
+		}
+	}
+}

@@ -131,3 +131,11 @@ func EmbedText(key, value string) string {
 const MaxEmbedChars = 2000
 
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
+
+// ContentModel is the model name of a vector of EmbedText made by the
+// embedder named embedder. Views and events carry it, so that a vector of
+// a key alone (what fragments carried before their value was embedded,
+// named by the embedder alone) is never compared with one of key and
+// value: a view meeting one re-embeds it, and a durable view built from
+// them is rebuilt.
+func ContentModel(embedder string) string { return embedder + "/key+value" }

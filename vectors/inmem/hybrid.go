@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cmem/cmem/internal/textindex"
@@ -14,48 +13,77 @@ import (
 
 var _ vectors.HybridSearcher = (*Store)(nil)
 
-// lexInfo is where a fragment's text is indexed: its partition, how many
-// chunks it has (their ids are chunkID(id, 0..chunks-1)) and its value's
-// token count, the n of the length prior.
-type lexInfo struct {
-	part   partKey
-	chunks int
-	tokens int
+// rowLex is a row's text in its partition's text index: the fragment's
+// text number (its chunks are chunkID(fid, 0..chunks-1)), its chunks'
+// count and total length in tokens (the row's share of the BM25
+// statistics), and its value's length, the n of the length prior.
+type rowLex struct {
+	fid          uint32
+	chunks, toks int32
+	valueToks    int32
 }
 
-// chunkID names chunk n of fragment id in a partition's text index. A NUL
-// never occurs in an id (events.CheckID), so the fragment id is the text
-// before it.
-func chunkID(id string, n int) string { return id + "\x00" + strconv.Itoa(n) }
-
-func fragmentOf(chunk string) string {
-	id, _, _ := strings.Cut(chunk, "\x00")
-	return id
+// fids numbers fragments for the text index: a chunk's id is its
+// fragment's id followed by six bytes, the fragment's number and the
+// chunk's, so that ties between chunks go by fragment id (as the
+// Reference's do) and the allow predicate of a search finds the fragment's
+// row by two array reads, not by hashing an id. Numbers of removed
+// fragments are reused.
+type fids struct {
+	at   []slot // fid → where the fragment is
+	free []uint32
 }
 
-func (s *Store) indexText(k partKey, f *vectors.Fragment) {
+func (f *fids) take() uint32 {
+	if n := len(f.free); n > 0 {
+		id := f.free[n-1]
+		f.free = f.free[:n-1]
+		return id
+	}
+	f.at = append(f.at, slot{})
+	return uint32(len(f.at) - 1)
+}
+
+func (f *fids) release(id uint32) {
+	f.at[id] = slot{}
+	f.free = append(f.free, id)
+}
+
+func chunkID(id string, fid uint32, n int) string {
+	return id + string([]byte{byte(fid >> 24), byte(fid >> 16), byte(fid >> 8), byte(fid), byte(n >> 8), byte(n)})
+}
+
+func fidOf(chunk string) uint32 {
+	c := chunk[len(chunk)-6:]
+	return uint32(c[0])<<24 | uint32(c[1])<<16 | uint32(c[2])<<8 | uint32(c[3])
+}
+
+// indexText adds f's chunks to its partition's text index and returns the
+// row's rowLex.
+func (s *Store) indexText(k partKey, f *vectors.Fragment) rowLex {
 	ix := s.text[k]
 	if ix == nil {
 		ix = textindex.New(vectors.TextConfig)
 		s.text[k] = ix
 	}
+	lx := rowLex{fid: s.fids.take(), valueToks: int32(vectors.ValueTokens(f.Value))}
 	chunks := vectors.Chunks(f.Key, f.Value)
 	for n, c := range chunks {
-		ix.Add(chunkID(f.ID, n), c)
+		ix.Add(chunkID(f.ID, lx.fid, n), c)
+		lx.toks += int32(len(ix.Tokens(c)))
 	}
-	s.lex[f.ID] = lexInfo{part: k, chunks: len(chunks), tokens: vectors.ValueTokens(f.Value)}
+	lx.chunks = int32(len(chunks))
+	return lx
 }
 
-func (s *Store) unindexText(id string) {
-	li, ok := s.lex[id]
-	if !ok {
-		return
+// unindexText removes the chunks of the fragment at at.
+func (s *Store) unindexText(at slot) {
+	lx := at.p.lex[at.row]
+	ix := s.text[keyOf(at.p.meta[at.row].Tier, at.p.meta[at.row].User)]
+	for n := range int(lx.chunks) {
+		ix.Remove(chunkID(at.p.meta[at.row].ID, lx.fid, n))
 	}
-	ix := s.text[li.part]
-	for n := range li.chunks {
-		ix.Remove(chunkID(id, n))
-	}
-	delete(s.lex, id)
+	s.fids.release(lx.fid)
 }
 
 // HybridSearch implements vectors.HybridSearcher. Both sides are drawn
@@ -91,19 +119,22 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		cos, lx float64
 	}
 	cands := make(map[string]*cand, 2*depth)
-	admits := func(chunk string) bool {
-		at, ok := s.where[fragmentOf(chunk)]
-		return ok && at.p == p && p.admits(at.row, fb.slots, fb.a, fb.r)
-	}
 	if ix := s.text[key]; ix != nil {
-		for _, h := range ix.Search(q.Text, depth, admits) {
-			id := fragmentOf(h.ID)
+		// BM25's statistics are those of the rows f admits: a score never
+		// depends on a fragment the reader may not see.
+		admitted, n, toks := s.admitted(p, &fb)
+		admits := func(chunk string) bool {
+			at := s.fids.at[fidOf(chunk)]
+			return at.p == p && admitted[at.row>>6]>>(at.row&63)&1 != 0
+		}
+		for _, h := range ix.SearchIn(q.Text, depth, admits, n, toks) {
+			at := s.fids.at[fidOf(h.ID)]
+			id := p.meta[at.row].ID
 			if c, ok := cands[id]; ok {
 				c.lx = max(c.lx, h.Score) // a fragment's best chunk
 				continue
 			}
-			row := s.where[id].row
-			cands[id] = &cand{row: row, lx: h.Score, cos: float64(clamp(dot(vq.unit, p.vector(row)) * p.inv[row]))}
+			cands[id] = &cand{row: at.row, lx: h.Score, cos: float64(clamp(dot(vq.unit, p.vector(at.row)) * p.inv[at.row]))}
 		}
 	}
 	top := scan(p, &vq, &fb, depth)
@@ -114,9 +145,9 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		}
 	}
 	hits := make([]vectors.Hit, 0, len(cands))
-	for id, c := range cands {
+	for _, c := range cands {
 		h := vectors.Hit{Fragment: p.fragment(c.row)}
-		h.Score = float32(vectors.HybridScore(c.cos, c.lx, s.lex[id].tokens))
+		h.Score = float32(vectors.HybridScore(c.cos, c.lx, int(p.lex[c.row].valueToks)))
 		h.Cosine, h.Lexical = float32(c.cos), float32(vectors.LexicalRelevance(c.lx))
 		hits = append(hits, h)
 	}
@@ -127,4 +158,31 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		return strings.Compare(a.ID, b.ID)
 	})
 	return hits[:min(k, len(hits))], nil
+}
+
+// admitted returns the rows of p that fb admits as a bitset, with their
+// number of chunks and tokens: the collection a hybrid search's BM25
+// statistics are taken over.
+func (s *Store) admitted(p *partition, fb *filterBits) (bits []uint64, chunks, toks int) {
+	bits = make([]uint64, (p.len()+63)/64)
+	rows := make([]int32, 0, chunkRows)
+	for start := 0; start < p.len(); start += chunkRows {
+		end := min(start+chunkRows, p.len())
+		rows = rows[:0]
+		if p.overflows == 0 {
+			rows = admitRows(p, fb.slots, start, end, rows)
+		} else {
+			for row := start; row < end; row++ {
+				if p.admits(row, fb.slots, fb.a, fb.r) {
+					rows = append(rows, int32(row))
+				}
+			}
+		}
+		for _, r := range rows {
+			bits[r>>6] |= 1 << (r & 63)
+			chunks += int(p.lex[r].chunks)
+			toks += int(p.lex[r].toks)
+		}
+	}
+	return bits, chunks, toks
 }

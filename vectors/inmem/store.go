@@ -30,9 +30,9 @@ type Store struct {
 	// filter's bitsets are built once per search.
 	aWords, rWords int
 	// text is each partition's lexical index over its fragments' chunks
-	// (hybrid.go); lex says where each fragment's chunks are.
+	// (hybrid.go); fids maps a fragment's text number to its row.
 	text map[partKey]*textindex.Index
-	lex  map[string]lexInfo
+	fids fids
 }
 
 type slot struct {
@@ -59,7 +59,7 @@ func (s *Store) clear() {
 	s.res = newInterner()
 	s.aWords, s.rWords = 1, 1
 	s.text = map[partKey]*textindex.Index{}
-	s.lex = map[string]lexInfo{}
+	s.fids = fids{}
 }
 
 // Dims returns the vector dimension of the store.
@@ -118,10 +118,11 @@ func (s *Store) upsertLocked(f *vectors.Fragment) {
 	agents := s.agents.internAll(f.Agents)
 	res := s.res.internAll(f.Resources)
 	s.widen()
-	p := s.partitionFor(keyOf(f.Tier, f.User))
-	row := p.add(f, agents, res)
+	k := keyOf(f.Tier, f.User)
+	p := s.partitionFor(k)
+	row := p.add(f, agents, res, s.indexText(k, f))
 	s.where[f.ID] = slot{p: p, row: row}
-	s.indexText(keyOf(f.Tier, f.User), f)
+	s.fids.at[p.lex[row].fid] = slot{p: p, row: row}
 }
 
 // widen grows every partition's bitsets when the universe of interned ids
@@ -154,9 +155,10 @@ func (s *Store) partitionFor(k partKey) *partition {
 
 func (s *Store) removeLocked(at slot) {
 	id := at.p.meta[at.row].ID
-	s.unindexText(id)
+	s.unindexText(at)
 	if moved, ok := at.p.remove(at.row); ok {
 		s.where[moved] = slot{p: at.p, row: at.row}
+		s.fids.at[at.p.lex[at.row].fid] = slot{p: at.p, row: at.row}
 	}
 	delete(s.where, id)
 }
@@ -236,6 +238,6 @@ func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
-	s.parts, s.where, s.text, s.lex = nil, nil, nil, nil
+	s.parts, s.where, s.text, s.fids = nil, nil, nil, fids{}
 	return nil
 }

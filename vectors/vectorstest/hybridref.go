@@ -2,41 +2,34 @@ package vectorstest
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	"github.com/cmem/cmem/internal/textindex"
 	"github.com/cmem/cmem/vectors"
 )
 
-// samePartition reports whether m is in the lexical statistics of a
-// search with filter f: the fragments of f's tier, and of the private
-// tier only f's user's. The statistics never depend on the rest of f, so a
-// score is the same for everyone who may see the fragment.
-func samePartition(m vectors.Fragment, f vectors.Filter) bool {
-	return m.Tier == f.Tier && (m.Tier != "private" || m.User == f.User)
-}
-
 // Lexical returns the reference's lexical candidates of a hybrid search:
 // BM25 (vectors.TextConfig) over the chunks (vectors.Chunks) of the
-// fragments in f's partition, the top depth chunks of fragments matching
-// f, collapsed to their fragments with the best chunk's score. The index
-// is built afresh for every call, so it checks a backend's incremental
-// index too.
+// fragments matching f, and of no other (a score must not depend on what
+// the reader may not see), the top depth chunks collapsed to their
+// fragments with the best chunk's score. The index is built afresh for
+// every call, so it checks a backend's incremental index too.
 func (r *Reference) Lexical(text string, f vectors.Filter, depth int) map[string]float64 {
 	ix := textindex.New(vectors.TextConfig)
 	owner := map[string]string{}
 	for id, m := range r.byID {
-		if !samePartition(m, f) {
+		if !Matches(m, f) {
 			continue
 		}
 		for n, c := range vectors.Chunks(m.Key, m.Value) {
-			cid := id + "#" + string(rune('a'+n%26)) + string(rune('a'+n/26))
+			cid := fmt.Sprintf("%s#%04d", id, n)
 			owner[cid] = id
 			ix.Add(cid, c)
 		}
 	}
 	out := map[string]float64{}
-	for _, h := range ix.Search(text, depth, func(cid string) bool { return Matches(r.byID[owner[cid]], f) }) {
+	for _, h := range ix.Search(text, depth, nil) {
 		id := owner[h.ID]
 		out[id] = max(out[id], h.Score)
 	}

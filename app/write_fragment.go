@@ -102,6 +102,9 @@ func (a *App) checkWrite(by domain.Identity, req *WriteRequest) error {
 	if len(req.Key) > 4096 || len(req.Value) > 262144 {
 		return fmt.Errorf("%w: key is limited to 4096 bytes and value to 256 KiB", domain.ErrInvalid)
 	}
+	if err := checkContent(req.Key, req.Value); err != nil {
+		return err
+	}
 	for _, id := range append([]string{req.Agent}, req.Resources...) {
 		if err := events.CheckID(id); err != nil {
 			return fmt.Errorf("%w: %w", domain.ErrInvalid, err)

@@ -114,9 +114,7 @@ func loadLoCoMo(t *testing.T) []locomoConv {
 			var ev []string
 			for _, e := range q.Evidence {
 				// Some evidence lists hold "D8:6; D9:17" in one string.
-				for _, p := range strings.FieldsFunc(e, func(r rune) bool { return r == ';' || r == ',' || r == ' ' }) {
-					ev = append(ev, p)
-				}
+				ev = append(ev, strings.FieldsFunc(e, func(r rune) bool { return r == ';' || r == ',' || r == ' ' })...)
 			}
 			out[i].QA = append(out[i].QA, locomoQA{Question: q.Question, Evidence: ev, Category: q.Category})
 		}

@@ -199,7 +199,7 @@ func testHybridDifferential(t *testing.T, newStore NewStore, o HybridOptions) {
 			}
 			for _, k := range []int{5, len(match) + 3} {
 				hits := hsearch(t, s, q, f, k)
-				checkHybridHits(t, ref, f, hits)
+				checkHybridHits(t, ref, q, f, hits)
 				if len(hits) != min(k, len(match)) {
 					t.Fatalf("round %d query %q k=%d: %d hits, %d fragments match", round, q.Text, k, len(hits), len(match))
 				}
@@ -234,8 +234,8 @@ func dedupeByID(fs []vectors.Fragment) []vectors.Fragment {
 }
 
 // checkHybridHits asserts every hit matches f and carries the Reference's
-// fragment, once, best first.
-func checkHybridHits(t *testing.T, ref *Reference, f vectors.Filter, hits []vectors.Hit) {
+// fragment, once, best first, with its cosine to the query.
+func checkHybridHits(t *testing.T, ref *Reference, q vectors.Query, f vectors.Filter, hits []vectors.Hit) {
 	t.Helper()
 	noDuplicates(t, hits)
 	for i, h := range hits {
@@ -246,6 +246,9 @@ func checkHybridHits(t *testing.T, ref *Reference, f vectors.Filter, hits []vect
 		}
 		if err := equalFragment(h.Fragment, m, false); err != nil {
 			t.Fatalf("hybrid hit %s: %v", h.ID, err)
+		}
+		if exact := Cosine(q.Vector, m.Vector); math.Abs(float64(h.Cosine)-exact) > 1e-4 {
+			t.Fatalf("hybrid hit %s: Cosine %v, cosine is %v", h.ID, h.Cosine, exact)
 		}
 		if i > 0 && h.Score > hits[i-1].Score {
 			t.Fatalf("hybrid hits out of order at %d: %v after %v", i, h.Score, hits[i-1].Score)

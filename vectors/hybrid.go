@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"strings"
+	"unicode"
 
 	"github.com/cmem/cmem/internal/textindex"
 )
@@ -79,8 +80,19 @@ func LengthPrior(n int) float64 { return 1 - math.Exp(-float64(n)/HybridLengthSc
 // process uses: BM25 with stemming.
 var TextConfig = textindex.Config{Stem: true}
 
-// ValueTokens is n in LengthPrior: the number of tokens of a value.
-func ValueTokens(value string) int { return len(textindex.Tokenize(value)) }
+// ValueTokens is n in LengthPrior: the number of tokens of a value
+// (len(textindex.Tokenize(value)), counted without building them).
+func ValueTokens(value string) int {
+	n, in := 0, false
+	for _, r := range value {
+		tok := unicode.IsLetter(r) || unicode.IsDigit(r)
+		if tok && !in {
+			n++
+		}
+		in = tok
+	}
+	return n
+}
 
 // ChunkTokens is how many words of a value one chunk holds; chunks
 // overlap by ChunkOverlap words so that a phrase cut at a boundary is
@@ -97,10 +109,10 @@ const (
 // a long document is found by the passage that matches, and a fragment is
 // one candidate however many of its chunks match.
 func Chunks(key, value string) []string {
-	words := strings.Fields(value)
-	if len(words) <= ChunkTokens {
+	if len(value) <= ChunkTokens || wordCount(value) <= ChunkTokens {
 		return []string{key + "\n" + value}
 	}
+	words := strings.Fields(value)
 	var out []string
 	for start := 0; ; start += ChunkTokens - ChunkOverlap {
 		end := min(start+ChunkTokens, len(words))
@@ -109,6 +121,19 @@ func Chunks(key, value string) []string {
 			return out
 		}
 	}
+}
+
+// wordCount is len(strings.Fields(s)) without building them.
+func wordCount(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		word := !unicode.IsSpace(r)
+		if word && !in {
+			n++
+		}
+		in = word
+	}
+	return n
 }
 
 // EmbedText is the text a fragment's vector embeds: its key and value,

@@ -2,6 +2,7 @@ package textindex
 
 import (
 	"math"
+	"slices"
 	"sync"
 )
 
@@ -96,29 +97,33 @@ func (ix *Index) Len() int {
 // tokens is still a document (it counts in N and matches nothing).
 func (ix *Index) Add(id, text string) {
 	toks := ix.Tokens(text)
-	tf := make(map[string]int32, len(toks))
-	for _, t := range toks {
-		tf[t]++
-	}
+	n := len(toks)
+	// Sorted, equal tokens are runs: their lengths are the term
+	// frequencies, with no map to build per document.
+	slices.Sort(toks)
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.removeLocked(id)
 	s := int32(len(ix.slots))
-	distinct := make([]string, 0, len(tf))
-	for t, n := range tf {
-		tm := ix.terms[t]
+	distinct := slices.Compact(slices.Clone(toks))
+	for i := 0; i < len(toks); {
+		j := i + 1
+		for j < len(toks) && toks[j] == toks[i] {
+			j++
+		}
+		tm := ix.terms[toks[i]]
 		if tm == nil {
 			tm = &term{}
-			ix.terms[t] = tm
+			ix.terms[toks[i]] = tm
 		}
-		tm.postings = append(tm.postings, posting{slot: s, tf: n})
+		tm.postings = append(tm.postings, posting{slot: s, tf: int32(j - i)})
 		tm.df++
-		distinct = append(distinct, t)
+		i = j
 	}
-	ix.slots = append(ix.slots, slot{id: id, alive: true, len: int32(len(toks)), terms: distinct})
+	ix.slots = append(ix.slots, slot{id: id, alive: true, len: int32(n), terms: distinct})
 	ix.ids[id] = s
 	ix.live++
-	ix.totalLen += len(toks)
+	ix.totalLen += n
 }
 
 // Remove drops id from the index and reports whether it was there.

@@ -61,6 +61,9 @@ func fidOf(chunk string) uint32 {
 // indexText adds f's chunks to its partition's text index and returns the
 // row's rowLex.
 func (s *Store) indexText(k partKey, f *vectors.Fragment) rowLex {
+	if s.noText {
+		return rowLex{fid: s.fids.take()}
+	}
 	ix := s.text[k]
 	if ix == nil {
 		ix = textindex.New(vectors.TextConfig)
@@ -70,7 +73,13 @@ func (s *Store) indexText(k partKey, f *vectors.Fragment) rowLex {
 	chunks := vectors.Chunks(f.Key, f.Value)
 	for n, c := range chunks {
 		ix.Add(chunkID(f.ID, lx.fid, n), c)
-		lx.toks += int32(len(ix.Tokens(c)))
+	}
+	if len(chunks) == 1 { // key and value: their tokens, counted once
+		lx.toks = int32(vectors.ValueTokens(f.Key)) + lx.valueToks
+	} else {
+		for _, c := range chunks {
+			lx.toks += int32(vectors.ValueTokens(c))
+		}
 	}
 	lx.chunks = int32(len(chunks))
 	return lx
@@ -80,7 +89,7 @@ func (s *Store) indexText(k partKey, f *vectors.Fragment) rowLex {
 func (s *Store) unindexText(at slot) {
 	lx := at.p.lex[at.row]
 	ix := s.text[keyOf(at.p.meta[at.row].Tier, at.p.meta[at.row].User)]
-	for n := range int(lx.chunks) {
+	for n := range int(lx.chunks) { // none without text
 		ix.Remove(chunkID(at.p.meta[at.row].ID, lx.fid, n))
 	}
 	s.fids.release(lx.fid)

@@ -18,7 +18,8 @@ var ErrClosed = errors.New("inmem: store is closed")
 // Store is the in-process vectors.Store. The zero value is not usable; call
 // New.
 type Store struct {
-	dims int
+	dims   int
+	noText bool // Options.NoText
 
 	mu     sync.RWMutex
 	closed bool
@@ -43,11 +44,23 @@ type slot struct {
 var _ vectors.Store = (*Store)(nil)
 
 // New returns an empty Store for vectors of dims dimensions.
-func New(dims int) (*Store, error) {
+func New(dims int) (*Store, error) { return NewWith(dims, Options{}) }
+
+// Options tune a Store.
+type Options struct {
+	// NoText leaves fragments' text out of the lexical index: HybridSearch
+	// then ranks by the vector side alone. It is the ingest benchmark's
+	// baseline (what indexing content costs) and a choice for a view
+	// whose texts are not worth indexing.
+	NoText bool
+}
+
+// NewWith is New with options.
+func NewWith(dims int, o Options) (*Store, error) {
 	if dims <= 0 {
 		return nil, fmt.Errorf("inmem: dimension must be positive, got %d", dims)
 	}
-	s := &Store{dims: dims}
+	s := &Store{dims: dims, noText: o.NoText}
 	s.clear()
 	return s, nil
 }

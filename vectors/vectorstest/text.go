@@ -2,6 +2,8 @@ package vectorstest
 
 import (
 	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/cmem/cmem/vectors"
@@ -56,5 +58,31 @@ func (g *Gen) WithText(fs []vectors.Fragment) {
 	for i := range fs {
 		fs[i].Key = g.Text(1 + g.rng.IntN(3))
 		fs[i].Value = g.Text(1 + g.rng.IntN(40))
+	}
+}
+
+// benchWords is the vocabulary of BenchText: synthetic words whose
+// frequencies follow Zipf's law, as a natural vocabulary's do.
+const benchWords = 20000
+
+// BenchText returns n words of a large Zipf-distributed vocabulary ("w0"
+// the most frequent), for benchmarks of the lexical side at scale.
+func (g *Gen) BenchText(n int) string {
+	if g.zipf == nil {
+		g.zipf = rand.NewZipf(g.rng, 1.07, 1, benchWords-1)
+	}
+	words := make([]string, n)
+	for i := range words {
+		words[i] = "w" + strconv.FormatUint(g.zipf.Uint64(), 36)
+	}
+	return strings.Join(words, " ")
+}
+
+// WithBenchText gives each fragment a key of 2–4 and a value of 5–40
+// BenchText words.
+func (g *Gen) WithBenchText(fs []vectors.Fragment) {
+	for i := range fs {
+		fs[i].Key = g.BenchText(2 + g.rng.IntN(3))
+		fs[i].Value = g.BenchText(5 + g.rng.IntN(36))
 	}
 }

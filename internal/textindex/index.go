@@ -36,6 +36,7 @@ type Index struct {
 
 type slot struct {
 	id    string
+	tag   uint32 // AddTagged's
 	alive bool
 	len   int32
 	terms []string // distinct terms, to update postings on Remove
@@ -95,7 +96,13 @@ func (ix *Index) Len() int {
 
 // Add indexes text under id, replacing what id held before. A text with no
 // tokens is still a document (it counts in N and matches nothing).
-func (ix *Index) Add(id, text string) {
+func (ix *Index) Add(id, text string) { ix.AddTagged(id, 0, text) }
+
+// AddTagged is Add with a number the caller chooses, which
+// SearchInTagged's allow predicate is given instead of the id: a caller
+// that keeps its documents in arrays checks a document by its number
+// without reading its id.
+func (ix *Index) AddTagged(id string, tag uint32, text string) {
 	toks := ix.Tokens(text)
 	n := len(toks)
 	// Sorted, equal tokens are runs: their lengths are the term
@@ -120,7 +127,7 @@ func (ix *Index) Add(id, text string) {
 		tm.df++
 		i = j
 	}
-	ix.slots = append(ix.slots, slot{id: id, alive: true, len: int32(n), terms: distinct})
+	ix.slots = append(ix.slots, slot{id: id, tag: tag, alive: true, len: int32(n), terms: distinct})
 	ix.ids[id] = s
 	ix.live++
 	ix.totalLen += n

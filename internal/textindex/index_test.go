@@ -229,3 +229,19 @@ func TestSearchInScoresAsIfOnlyTheAllowedExisted(t *testing.T) {
 		}
 	}
 }
+
+// SearchInTagged asks its predicate about AddTagged's numbers and ranks as
+// SearchIn does.
+func TestSearchInTagged(t *testing.T) {
+	ix := textindex.New(textindex.Config{})
+	for i := range 50 {
+		ix.AddTagged(fmt.Sprintf("d%02d", i), uint32(i), fmt.Sprintf("word%d common", i%5))
+	}
+	allowTag := func(tag uint32) bool { return tag%2 == 0 }
+	allowID := func(id string) bool { return (id[2]-'0')%2 == 0 }
+	got := ix.SearchInTagged("word2 common", 10, allowTag, 25, 50)
+	want := ix.SearchIn("word2 common", 10, allowID, 25, 50)
+	if len(got) == 0 || !sameHits(got, want) {
+		t.Fatalf("tagged %v\n  ids %v", got, want)
+	}
+}

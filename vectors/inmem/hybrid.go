@@ -66,7 +66,7 @@ func (s *Store) indexText(k partKey, f *vectors.Fragment) rowLex {
 	}
 	ix := s.text[k]
 	if ix == nil {
-		ix = textindex.New(vectors.TextConfig)
+		ix = textindex.New(vectors.TextConfig())
 		s.text[k] = ix
 	}
 	lx := rowLex{fid: s.fids.take(), valueToks: int32(vectors.ValueTokens(f.Value))}

@@ -16,7 +16,7 @@ import (
 // fragments with the best chunk's score. The index is built afresh for
 // every call, so it checks a backend's incremental index too.
 func (r *Reference) Lexical(text string, f vectors.Filter, depth int) map[string]float64 {
-	ix := textindex.New(vectors.TextConfig)
+	ix := textindex.New(vectors.TextConfig())
 	owner := map[string]string{}
 	for id, m := range r.byID {
 		if !Matches(m, f) {

@@ -50,27 +50,9 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		}
 		return hits, err
 	}
-	buf := make([]byte, 4*len(q.Vector))
-	for i, x := range q.Vector {
-		binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(x))
-	}
-	req := &pb.SearchRequest{
-		Collection: s.cfg.Class,
-		Limit:      uint32(min(vectors.HybridDepth(k), s.cfg.MaxResults)),
-		HybridSearch: &pb.Hybrid{Query: q.Text, Properties: []string{propKey, propValue}, Alpha: vectors.HybridAlpha,
-			FusionType: pb.Hybrid_FUSION_TYPE_RELATIVE_SCORE, VectorBytes: buf},
-		Filters: pbFilterFor(f),
-		Properties: &pb.PropertiesRequest{NonRefProperties: []string{
-			propID, propKey, propValue, propTier, propUser, propAgents, propResources, propCreatedAt, propRevision, propModel,
-		}},
-		Metadata:    &pb.MetadataRequest{Score: true, Vector: true},
-		Uses_123Api: true, Uses_125Api: true, Uses_127Api: true,
-	}
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
-	defer cancel()
-	reply, err := s.search.client.Search(ctx, req)
+	reply, err := s.hybridGRPC(ctx, q, &f, min(vectors.HybridDepth(k), s.cfg.MaxResults))
 	if err != nil {
-		return nil, fmt.Errorf("weaviate: hybrid (gRPC): %w", err)
+		return nil, err
 	}
 	allowed := newAllowed(f)
 	hits := make([]vectors.Hit, 0, len(reply.GetResults()))
@@ -100,6 +82,35 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		return strings.Compare(a.ID, b.ID)
 	})
 	return hits[:min(k, len(hits))], nil
+}
+
+// hybridGRPC sends one hybrid query; f nil is unfiltered.
+func (s *Store) hybridGRPC(ctx context.Context, q vectors.Query, f *vectors.Filter, limit int) (*pb.SearchReply, error) {
+	buf := make([]byte, 4*len(q.Vector))
+	for i, x := range q.Vector {
+		binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(x))
+	}
+	req := &pb.SearchRequest{
+		Collection: s.cfg.Class,
+		Limit:      uint32(limit),
+		HybridSearch: &pb.Hybrid{Query: q.Text, Properties: []string{propKey, propValue}, Alpha: vectors.HybridAlpha,
+			FusionType: pb.Hybrid_FUSION_TYPE_RELATIVE_SCORE, VectorBytes: buf},
+		Properties: &pb.PropertiesRequest{NonRefProperties: []string{
+			propID, propKey, propValue, propTier, propUser, propAgents, propResources, propCreatedAt, propRevision, propModel,
+		}},
+		Metadata:    &pb.MetadataRequest{Score: true, Vector: true},
+		Uses_123Api: true, Uses_125Api: true, Uses_127Api: true,
+	}
+	if f != nil {
+		req.Filters = pbFilterFor(*f)
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+	defer cancel()
+	reply, err := s.search.client.Search(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("weaviate: hybrid (gRPC): %w", err)
+	}
+	return reply, nil
 }
 
 // resultVector is a result's vector, which the 1.25 protocol the request

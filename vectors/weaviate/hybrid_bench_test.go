@@ -42,9 +42,9 @@ func populatedText(b *testing.B, n int) *Store {
 }
 
 // BenchmarkHybridSearch times the hybrid view's filtered top-10 of the
-// shared tier over gRPC at 10k fragments
-// and, interleaved on the same data, Weaviate's own unfiltered hybrid
-// query with the same text, vector and limit: the baseline.
+// shared tier over gRPC at 10k fragments and, interleaved on the same
+// data, Weaviate's own unfiltered hybrid query with the same text, vector
+// and limit: the baseline.
 func BenchmarkHybridSearch(b *testing.B) {
 	const n = 10_000
 	s := populatedText(b, n)
@@ -79,7 +79,9 @@ func BenchmarkHybridSearch(b *testing.B) {
 	}
 	vectorstest.ReportLatency(b, "", filtered)
 	vectorstest.ReportLatency(b, "unfiltered-", unfiltered)
-	p50 := func(ds []time.Duration) float64 { return float64(vectorstest.Percentile(ds, 0.5)) / float64(time.Millisecond) }
+	p50 := func(ds []time.Duration) float64 {
+		return float64(vectorstest.Percentile(ds, 0.5)) / float64(time.Millisecond)
+	}
 	benchfig.Record(b, benchfig.Figure{
 		Name:  fmt.Sprintf("Weaviate hybrid view, %dk fragments, filtered top-10 p50 (gRPC)", n/1000),
 		Value: p50(filtered), Unit: "ms p50",

@@ -28,6 +28,7 @@ func TestLoCoMoViewRecall(t *testing.T) {
 	total, byCat := sums{}, map[int]*sums{}
 	n, catN := 0, map[int]int{}
 	speakerTop, speakerTopBM, named := 0.0, 0.0, 0
+	shortFirst, shortFirstBM := 0, 0 // questions whose first hit is a turn of at most five words
 	for ci := lo; ci <= hi; ci++ {
 		c := convs[ci]
 		r := newRigOn(t, semantic.Must(), nil)
@@ -49,6 +50,7 @@ func TestLoCoMoViewRecall(t *testing.T) {
 			}
 		}
 		dia := map[string]string{} // fragment id → dialog id
+		words := map[string]int{}  // dialog id → words of the turn
 		bm := textindex.New(textindex.Config{})
 		for _, tu := range c.Turns {
 			value := tu.Speaker + ": " + tu.Text
@@ -58,6 +60,7 @@ func TestLoCoMoViewRecall(t *testing.T) {
 				t.Fatal(err)
 			}
 			dia[w.Fragments[0].ID] = tu.DiaID
+			words[tu.DiaID] = len(strings.Fields(tu.Text))
 			bm.Add(tu.DiaID, value)
 		}
 		asker := speakers[c.Turns[0].Speaker]
@@ -72,6 +75,12 @@ func TestLoCoMoViewRecall(t *testing.T) {
 			}
 			for _, h := range bm.Search(qa.Question, 10, nil) {
 				base = append(base, h.ID)
+			}
+			if len(got) > 0 && words[got[0]] <= 5 {
+				shortFirst++
+			}
+			if len(base) > 0 && words[base[0]] <= 5 {
+				shortFirstBM++
 			}
 			s := byCat[qa.Category]
 			if s == nil {
@@ -107,6 +116,7 @@ func TestLoCoMoViewRecall(t *testing.T) {
 		}
 		t.Logf("category %d view r@5 %.3f r@10 %.3f | bm25 r@5 %.3f r@10 %.3f | %d questions", cat, s.view5/m, s.view10/m, s.bm5/m, s.bm10/m, catN[cat])
 	}
+	t.Logf("questions whose first hit is a turn of at most five words: view %d, bm25 %d", shortFirst, shortFirstBM)
 	if named > 0 {
 		t.Logf("questions naming a speaker: %d; that speaker's share of the top 10: view %.2f, bm25 %.2f",
 			named, speakerTop/float64(named), speakerTopBM/float64(named))

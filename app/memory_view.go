@@ -26,8 +26,14 @@ type ViewRequest struct {
 	// StepID, set by a worker, makes the MemoryRead's event id stable so a
 	// step run twice records one read.
 	StepID string
-	// MinScore is the relevance floor: hits scoring below it are not
-	// returned. nil = the embedder's RelevanceFloor (0.2 for the semantic
+	// MinScore is the relevance floor. A view ranks by a fused score
+	// (vectors.HybridScore: cosine to the fragment's key and value, and
+	// BM25 over them), and the floor holds each side on its own scale: a
+	// hit is returned when its cosine reaches the floor or its lexical
+	// relevance (vectors.LexicalRelevance, BM25 mapped to [0, 1)) does, so
+	// a fragment that shares the query's rare words is not dropped for a
+	// weak vector, nor one that means the same in other words for sharing
+	// none. nil = the embedder's RelevanceFloor (0.2 for the semantic
 	// embedder, 0.01 for hashing, none for an OpenAI-compatible endpoint).
 	MinScore *float32
 }
@@ -55,11 +61,12 @@ type ViewAnswer struct {
 
 // MemoryView serves π_read(u,a,now): the top KUser fragments of the caller's
 // private tier and the top KCross of the shared tier, both inside M(u,a,now)
-// on graphs that include every acknowledged revoke, ranked by similarity of
-// the query to the fragment key (the shared tier re-ordered by the learned
-// retriever when there is one, see package rerank), above the relevance
-// floor (MinScore), shaped by the read policy, and recorded as a
-// MemoryRead event.
+// on graphs that include every acknowledged revoke, ranked by the hybrid
+// score of the query against the fragment's key and value
+// (vectors.HybridScore, which is each fragment's Score; the shared tier is
+// re-ordered by the learned retriever when there is one, see package
+// rerank), above the relevance floor (MinScore), shaped by the read
+// policy, and recorded as a MemoryRead event.
 func (a *App) MemoryView(ctx context.Context, by domain.Identity, req ViewRequest) (ViewAnswer, error) {
 	if by.ID == AdminID {
 		return ViewAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and has no memory view", domain.ErrForbidden)
@@ -109,7 +116,8 @@ func (a *App) viewAt(ctx context.Context, by domain.Identity, req ViewRequest, s
 		out  *[]domain.Fragment
 	}{{events.TierPrivate, req.KUser, &ans.Private}, {events.TierShared, req.KCross, &ans.Shared}} {
 		f := vectors.NewFilter(tier.name, by.ID, allowedA, allAgents, allowedR, allResources)
-		if *tier.out, trace, err = a.tierView(ctx, by.ID, req.Agent, vecs[0], f, tier.k, minScore, now, pol); err != nil {
+		q := vectors.Query{Text: req.Query, Vector: vecs[0]}
+		if *tier.out, trace, err = a.tierView(ctx, by.ID, req.Agent, q, f, tier.k, minScore, now, pol); err != nil {
 			return ViewAnswer{}, err
 		}
 	}
@@ -128,7 +136,7 @@ func (a *App) viewAt(ctx context.Context, by domain.Identity, req ViewRequest, s
 // tierView searches one tier, re-checks every hit against the graphs (the
 // store's filter is an optimisation, never the enforcement) and applies the
 // read policy.
-func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f vectors.Filter, k int, minScore float32,
+func (a *App) tierView(ctx context.Context, user, agent string, q vectors.Query, f vectors.Filter, k int, minScore float32,
 	now access.Point, pol memory.Policy) ([]domain.Fragment, events.PolicyTrace, error) {
 	out := []domain.Fragment{}
 	if k == 0 {
@@ -138,15 +146,15 @@ func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f
 	if pol.Kind != "simple" || a.reranks(f.Tier) {
 		fetch = min(4*k, 4*MaxK) // a keyword filter may drop many; the re-ranker may raise one
 	}
-	hits, err := a.store.Search(ctx, vec, f, fetch)
+	hits, err := a.search(ctx, q, f, fetch)
 	if err != nil {
 		return nil, events.PolicyTrace{}, fmt.Errorf("%w: vector view: %w", domain.ErrUnavailable, err)
 	}
 	items := make([]memory.Surfaced, 0, len(hits))
 	byID := make(map[string]vectors.Hit, len(hits))
 	for _, h := range hits {
-		if h.Score < minScore {
-			continue // below the relevance floor: not an answer to this query
+		if h.Cosine < minScore && h.Lexical < minScore {
+			continue // below the relevance floor on both sides: not an answer to this query
 		}
 		if h.Tier != f.Tier || h.Tier == events.TierPrivate && h.User != user ||
 			!a.view.Admissible(user, agent, access.Provenance{Agents: h.Agents, Resources: h.Resources}, now) {
@@ -159,7 +167,7 @@ func (a *App) tierView(ctx context.Context, user, agent string, vec []float32, f
 	}
 	lessons := 0
 	if a.reranks(f.Tier) {
-		items, lessons = a.reranked(user, agent, vec, items, byID, now)
+		items, lessons = a.reranked(user, agent, q.Vector, items, byID, now)
 	}
 	shaped, trace, err := memory.ApplyRead(ctx, pol, items, a.llm)
 	if err != nil {
@@ -185,4 +193,18 @@ func ids(fs []domain.Fragment) []string {
 		out[i] = f.ID
 	}
 	return out
+}
+
+// search asks the view for the best k fragments of f for q: by the hybrid
+// score when the store ranks by one (every backend does), else by cosine,
+// which then is also each hit's Cosine.
+func (a *App) search(ctx context.Context, q vectors.Query, f vectors.Filter, k int) ([]vectors.Hit, error) {
+	if hs, ok := a.store.(vectors.HybridSearcher); ok {
+		return hs.HybridSearch(ctx, q, f, k)
+	}
+	hits, err := a.store.Search(ctx, q.Vector, f, k)
+	for i := range hits {
+		hits[i].Cosine = hits[i].Score
+	}
+	return hits, err
 }

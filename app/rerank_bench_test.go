@@ -136,13 +136,17 @@ func meanRR(tb testing.TB, a *app.App, ts []topic, corpus, memories map[string]i
 	return inCorpus / float64(len(ts)), first / float64(len(ts))
 }
 
-// Retrieval quality improves as the admitted pool grows, and only with
-// the re-ranker.
+// Retrieval quality improves as the admitted pool grows, and the
+// re-ranker lifts it well above the view's own ranking. (While the view
+// ranked by the key's vector alone, the re-ranker was held to double the
+// baseline; the hybrid view finds the answers' words in their values and
+// its own MRR here is about 0.68, so doubling it is impossible: the
+// re-ranker is held to a fifth more.)
 func TestRerankImprovesAsThePoolGrows(t *testing.T) {
 	c := poolCurve(t, hashing.New(64), []int{0, 50, 200})
 	t.Logf("%+v", c)
 	m, base := c.Corpus, c.CorpusBase
-	if m[0] != base[0] || !(m[1] > m[0]) || !(m[2] > m[1]) || !(m[2] > 2*base[2]) {
+	if m[0] != base[0] || !(m[1] > m[0]) || !(m[2] > m[1]) || !(m[2] > 1.2*base[2]) {
 		t.Fatalf("MRR with the re-ranker %v, without %v: want equal at 0, rising with the pool, above the baseline", m, base)
 	}
 }

@@ -108,6 +108,9 @@ func (a *App) checkWrite(by domain.Identity, req *WriteRequest) error {
 	if err := CheckObservedAt(req.ObservedAt, a.clockNow()); err != nil {
 		return err
 	}
+	if err := checkContent(req.Key, req.Value); err != nil {
+		return err
+	}
 	for _, id := range append([]string{req.Agent}, req.Resources...) {
 		if err := events.CheckID(id); err != nil {
 			return fmt.Errorf("%w: %w", domain.ErrInvalid, err)

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/cmem/cmem/internal/textindex"
 )
 
 // kbConfig is the config of a knowledge_base: exactly one of Documents and
@@ -32,7 +34,21 @@ var kbParameters = fmt.Sprintf(`{"type":"object","properties":{`+
 
 type knowledgeBase struct {
 	base
-	index *bm25Index
+	// index ranks the documents by BM25 (ties by document id); snippets
+	// holds what a hit shows, by document id.
+	index    *textindex.Index
+	snippets map[string]string
+}
+
+// newKnowledgeIndex indexes docs, which never change afterwards.
+func newKnowledgeIndex(docs []kbDocument, snippetChars int) (*textindex.Index, map[string]string) {
+	ix := textindex.New(textindex.Config{})
+	snippets := make(map[string]string, len(docs))
+	for _, d := range docs {
+		ix.Add(d.ID, d.Text)
+		snippets[d.ID] = snippet(d.Text, snippetChars)
+	}
+	return ix, snippets
 }
 
 func buildKnowledgeBase(b base, raw json.RawMessage, opts Options) (*knowledgeBase, error) {
@@ -68,7 +84,8 @@ func buildKnowledgeBase(b base, raw json.RawMessage, opts Options) (*knowledgeBa
 	if b.schema, err = compileArgSchema(b.params, opts.MaxArgumentBytes); err != nil {
 		return nil, err
 	}
-	return &knowledgeBase{base: b, index: newBM25Index(docs, cfg.SnippetChars)}, nil
+	ix, snippets := newKnowledgeIndex(docs, cfg.SnippetChars)
+	return &knowledgeBase{base: b, index: ix, snippets: snippets}, nil
 }
 
 // checkInlineDocuments holds inline documents to the same rules as the
@@ -124,7 +141,7 @@ func (kb *knowledgeBase) Call(ctx context.Context, args json.RawMessage) (string
 	if err := decodeArgs(args, &a); err != nil {
 		return "", err
 	}
-	hits := kb.index.search(a.Query, int(a.TopK))
+	hits := kb.index.Search(a.Query, int(a.TopK), nil)
 	if len(hits) == 0 {
 		return "no matching documents", nil
 	}
@@ -133,8 +150,7 @@ func (kb *knowledgeBase) Call(ctx context.Context, args json.RawMessage) (string
 		if i > 0 {
 			sb.WriteByte('\n')
 		}
-		d := &kb.index.docs[h.doc]
-		sb.WriteString("[" + d.id + "] " + d.snippet)
+		sb.WriteString("[" + h.ID + "] " + kb.snippets[h.ID])
 	}
 	return sb.String(), nil
 }
@@ -148,10 +164,10 @@ func (kb *knowledgeBase) Search(query string, k int) []string {
 	if k <= 0 {
 		return nil
 	}
-	hits := kb.index.search(query, k)
+	hits := kb.index.Search(query, k, nil)
 	out := make([]string, len(hits))
 	for i, h := range hits {
-		out[i] = kb.index.docs[h.doc].snippet
+		out[i] = kb.snippets[h.ID]
 	}
 	return out
 }

@@ -31,8 +31,8 @@ func TestKnowledgeBaseSearch(t *testing.T) {
 		{name: "top_k limits", args: `{"query":"restaurants louvre","top_k":1}`, want: []string{"paris"}},
 		{name: "top_k 1.0 is an integer", args: `{"query":"restaurants louvre","top_k":1.0}`, want: []string{"paris"}},
 		// One match each, equal idf: the shorter documents win, and
-		// equal lengths go in registration order.
-		{name: "default top_k is 3", args: `{"query":"lyon paris marseille nice"}`, want: []string{"paris", "marseille", "nice"}},
+		// equal lengths go by document id.
+		{name: "default top_k is 3", args: `{"query":"lyon paris marseille nice"}`, want: []string{"marseille", "nice", "paris"}},
 		{name: "top_k 10 with fewer hits", args: `{"query":"riviera","top_k":10}`, want: []string{"nice"}},
 		{name: "no match", args: `{"query":"zurich"}`},
 		{name: "no words", args: `{"query":"?!"}`},

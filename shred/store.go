@@ -108,3 +108,15 @@ func (s *SealedStore) open(ctx context.Context, f *vectors.Fragment) (bool, erro
 	}
 	return true, nil
 }
+
+// HybridSearch implements vectors.HybridSearcher by vector alone: the
+// store holds only sealed text, which its own lexical index cannot read,
+// so ranking by it would rank ciphertext. Each hit's Cosine is its Score,
+// and its text is opened (erased fragments left out) as Search does.
+func (s *SealedStore) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Filter, k int) ([]vectors.Hit, error) {
+	hits, err := s.Search(ctx, q.Vector, f, k)
+	for i := range hits {
+		hits[i].Cosine = hits[i].Score
+	}
+	return hits, err
+}

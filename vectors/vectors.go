@@ -12,7 +12,8 @@ import (
 )
 
 // Fragment is what a view indexes: a fragment's content, provenance and the
-// embedding of its key.
+// embedding of its text (EmbedText: key and value; fragments written before
+// the value was embedded carry the embedding of their key).
 type Fragment struct {
 	ID        string // a UUID; backends may use it as their object id
 	Key       string
@@ -68,11 +69,19 @@ func minus(all, allowed []string) []string {
 	return out
 }
 
-// Hit is one search result; Score is the cosine similarity of the query
-// vector to the fragment's key vector, in [-1, 1].
+// Hit is one search result. For Search, Score is the cosine similarity of
+// the query vector to the fragment's vector, in [-1, 1]. For HybridSearch,
+// Score is the fused score (HybridScore) and Cosine and Lexical are its
+// two sides, so that a caller can hold each to a relevance floor.
 type Hit struct {
 	Fragment
 	Score float32
+	// Cosine is the cosine of the query to the fragment's vector (hybrid
+	// search only).
+	Cosine float32
+	// Lexical is LexicalRelevance of the fragment's BM25 score, in [0, 1)
+	// (hybrid search only; 0 when it was not among the lexical candidates).
+	Lexical float32
 }
 
 // Store is a vector view. Implementations are safe for concurrent use.

@@ -146,7 +146,7 @@ func (v *ViewProjection) MarshalSnapshot(ctx context.Context, s snapshot.Sealer)
 	if err != nil {
 		return nil, err
 	}
-	st := viewState{Model: v.embedder.Model(), Dims: v.embedder.Dims(), Fragments: make([]sealedFragment, 0, len(all))}
+	st := viewState{Model: v.model(), Dims: v.embedder.Dims(), Fragments: make([]sealedFragment, 0, len(all))}
 	for _, f := range all {
 		plain, err := encodeFragment(f)
 		if err != nil {
@@ -172,9 +172,9 @@ func (v *ViewProjection) RestoreSnapshot(ctx context.Context, s snapshot.Sealer,
 	if err := decode("view", data, &st); err != nil {
 		return nil, err
 	}
-	if st.Model != v.embedder.Model() || st.Dims != v.embedder.Dims() {
+	if st.Model != v.model() || st.Dims != v.embedder.Dims() {
 		return nil, fmt.Errorf("memory: view snapshot made by embedder %s/%d, this process embeds with %s/%d",
-			st.Model, st.Dims, v.embedder.Model(), v.embedder.Dims())
+			st.Model, st.Dims, v.model(), v.embedder.Dims())
 	}
 	fs := make([]vectors.Fragment, 0, len(st.Fragments))
 	for _, sf := range st.Fragments {

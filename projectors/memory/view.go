@@ -15,9 +15,13 @@ import (
 // calls before it reports the batch's revisions as applied; a store that is
 // down makes Flush fail and the runner retry the batch, never skip it.
 //
-// A fragment embedded by another model than the view's embedder (the
-// embedder was changed) is re-embedded here: that is how a change of
-// embedder is applied, by replaying the log into a fresh view.
+// The view's vectors embed a fragment's key and value (vectors.EmbedText,
+// named vectors.ContentModel): the value is what a question is answered
+// from. A FragmentWritten event carries the vector of the key alone, which
+// the learned re-ranker compares queries with (projectors/rerank), so the
+// view embeds the text itself at Flush, in one batch; an event that ever
+// carries a vector of the view's model is used as it is. A change of
+// embedder is applied the same way, by replaying the log into a fresh view.
 type ViewProjection struct {
 	name     string
 	store    vectors.Store
@@ -32,6 +36,10 @@ type ViewProjection struct {
 func NewViewProjection(name string, store vectors.Store, embedder embedding.Embedder) *ViewProjection {
 	return &ViewProjection{name: name, store: store, embedder: embedder}
 }
+
+// model names the view's vectors: the embedder's vectors of a fragment's
+// key and value (vectors.ContentModel).
+func (v *ViewProjection) model() string { return vectors.ContentModel(v.embedder.Model()) }
 
 // Name implements projectors.Projection.
 func (v *ViewProjection) Name() string { return v.name }
@@ -56,9 +64,9 @@ func (v *ViewProjection) Apply(r events.Record) error {
 	vf := vectors.Fragment{
 		ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, User: f.User,
 		Agents: f.Agents, Resources: f.Resources, CreatedAt: r.Time, Revision: r.Revision,
-		Model: v.embedder.Model(),
+		Model: v.model(),
 	}
-	if f.Embedding != nil && f.Embedding.Model == v.embedder.Model() {
+	if f.Embedding != nil && f.Embedding.Model == v.model() {
 		if vf.Vector, err = f.Embedding.DecodeVector(); err != nil {
 			return err
 		}
@@ -77,7 +85,7 @@ func (v *ViewProjection) Flush(ctx context.Context) error {
 	var idx []int
 	for i, f := range v.pending {
 		if f.Vector == nil {
-			texts, idx = append(texts, f.Key), append(idx, i)
+			texts, idx = append(texts, vectors.EmbedText(f.Key, f.Value)), append(idx, i)
 		}
 	}
 	if len(texts) > 0 {
@@ -100,7 +108,7 @@ func (v *ViewProjection) Flush(ctx context.Context) error {
 		}
 	}
 	if cp, ok := v.store.(vectors.Checkpointer); ok {
-		if err := cp.SetCheckpoint(ctx, v.last, v.embedder.Model()); err != nil {
+		if err := cp.SetCheckpoint(ctx, v.last, v.model()); err != nil {
 			return fmt.Errorf("memory: checkpoint: %w", err)
 		}
 	}
@@ -142,11 +150,11 @@ func (v *ViewProjection) Resume(ctx context.Context, head func(context.Context) 
 	if err != nil {
 		return 0, err
 	}
-	if rev > 0 && rev <= last && model == v.embedder.Model() {
+	if rev > 0 && rev <= last && model == v.model() {
 		return rev, nil
 	}
 	if err := v.store.Reset(ctx); err != nil {
-		return 0, fmt.Errorf("memory: reset the view for embedder %s: %w", v.embedder.Model(), err)
+		return 0, fmt.Errorf("memory: reset the view for embedder %s: %w", v.model(), err)
 	}
 	return 0, nil
 }

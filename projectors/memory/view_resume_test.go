@@ -46,7 +46,7 @@ func TestResumeOfASharedViewReadsTheHeadAfterTheCheckpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &sharedView{Store: in, checkpoint: 100, head: 105, model: e.Model()}
+	s := &sharedView{Store: in, checkpoint: 100, head: 105, model: vectors.ContentModel(e.Model())}
 	v := memory.NewViewProjection("view", s, e)
 	from, err := v.Resume(context.Background(), func(context.Context) (uint64, error) { return s.head, nil })
 	if err != nil {
@@ -63,3 +63,20 @@ func TestResumeOfASharedViewReadsTheHeadAfterTheCheckpoint(t *testing.T) {
 }
 
 var _ vectors.Checkpointer = (*sharedView)(nil)
+
+// A view built when fragments carried their key's vector alone (its
+// checkpoint names the embedder only) is rebuilt: its vectors are not
+// comparable with those of key and value.
+func TestResumeRebuildsAViewOfKeyVectors(t *testing.T) {
+	e := hashing.New(8)
+	in, err := inmem.New(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &sharedView{Store: in, checkpoint: 100, head: 105, model: e.Model()}
+	v := memory.NewViewProjection("view", s, e)
+	from, err := v.Resume(context.Background(), func(context.Context) (uint64, error) { return s.head, nil })
+	if err != nil || from != 0 || s.resets != 1 {
+		t.Fatalf("resumed after %d with %d resets (%v); want a rebuild from 0", from, s.resets, err)
+	}
+}

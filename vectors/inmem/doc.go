@@ -10,9 +10,11 @@
 //
 //   - Fragments are partitioned by tier, and the private tier by user, so a
 //     search scans only the candidates it may return at all.
+//
 //   - Each partition keeps its vectors in one contiguous []float32 plus the
 //     inverse norm of each vector, so Get returns a vector exactly as
 //     upserted (as Weaviate does) and a rescored row is one dot product.
+//
 //   - Beside them, each row is quantised to int8 codes with its scale and
 //     the norm of its quantisation residual (quant.go). The scan reads the
 //     codes, a quarter of the bytes, and bounds each row's cosine by
@@ -20,6 +22,7 @@
 //     lower bound are rescored on the float32 vectors. The answer is the
 //     exact top k, ties by ID included; the codes only decide what need not
 //     be looked at.
+//
 //   - Agent and resource ids are interned to small ints. Every row keeps
 //     up to eight of them inline as bit positions in one allowed-set bitset
 //     per search, and A(m) and R(m) as fixed-stride bitsets for rows with
@@ -28,10 +31,21 @@
 //     outside the filter's allowed sets is never scored, let alone
 //     returned. The Allowed sets are authoritative here; Excluded* are not
 //     consulted.
+//
 //   - The kernels (float32 dot, int8 dot over a list of rows with the next
 //     rows prefetched, the slot-bit test) are AVX2 assembly on amd64 with
 //     portable Go fallbacks elsewhere (dot_*.go); a large partition is
 //     scanned in one stripe per CPU.
+//
+//   - Hybrid search (hybrid.go) adds a lexical side: each partition has an
+//     internal/textindex BM25 index over its fragments' key and value
+//     chunks (vectors.Chunks). A search asks it with the filter's row check
+//     as the allow predicate and BM25's statistics taken over the admitted
+//     rows only (textindex.SearchIn), so no score depends on a fragment
+//     the reader may not see; the vector side is Search's exact scan; the
+//     union of both sides' vectors.HybridDepth(k) candidates is scored by
+//     vectors.HybridScore. A chunk's id is its fragment's id and a small
+//     fragment number, so the predicate finds the row by two array reads.
 //
 // Search hits carry no Vector (callers rank and read, they do not need it);
 // Get returns it.

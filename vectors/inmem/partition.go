@@ -38,6 +38,7 @@ type partition struct {
 	overflows      int                // rows whose ids overflow their slots: ids[i*idSlots : (i+1)*idSlots]
 	agents         []uint64           // row i is agents[i*aWords : (i+1)*aWords]
 	res            []uint64           // row i is res[i*rWords : (i+1)*rWords]
+	lex            []rowLex           // row i's text in the store's text index (hybrid.go)
 }
 
 // A row's admissibility is checked on its few interned ids, looked up in
@@ -74,7 +75,8 @@ func (p *partition) code(row int) []int8 {
 
 // add appends f and returns its row. Slices are copied: the caller keeps
 // ownership of f.
-func (p *partition) add(f *vectors.Fragment, agents, res []int) int {
+func (p *partition) add(f *vectors.Fragment, agents, res []int, lx rowLex) int {
+	p.lex = append(p.lex, lx)
 	m := *f
 	m.Vector = nil
 	m.Agents = slices.Clone(f.Agents)
@@ -113,6 +115,7 @@ func (p *partition) remove(row int) (string, bool) {
 		copy(p.ids[row*idSlots:(row+1)*idSlots], p.ids[last*idSlots:])
 		copy(p.agents[row*p.aWords:(row+1)*p.aWords], p.agents[last*p.aWords:])
 		copy(p.res[row*p.rWords:(row+1)*p.rWords], p.res[last*p.rWords:])
+		p.lex[row] = p.lex[last]
 	}
 	p.meta[last] = vectors.Fragment{} // drop references for the GC
 	p.meta = p.meta[:last]
@@ -123,6 +126,7 @@ func (p *partition) remove(row int) (string, bool) {
 	p.ids = p.ids[:last*idSlots]
 	p.agents = p.agents[:last*p.aWords]
 	p.res = p.res[:last*p.rWords]
+	p.lex = p.lex[:last]
 	if moved {
 		return p.meta[row].ID, true
 	}

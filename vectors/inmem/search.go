@@ -35,20 +35,23 @@ func (s *Store) Search(ctx context.Context, vector []float32, f vectors.Filter, 
 	if !ok || k <= 0 {
 		return []vectors.Hit{}, nil
 	}
-	allowedA := s.agents.bitsOf(f.AllowedAgents, p.aWords)
-	allowedR := s.res.bitsOf(f.AllowedResources, p.rWords)
-
-	f2 := filterBits{
-		slots: allowedBits(s.agents.ids(f.AllowedAgents), s.res.ids(f.AllowedResources), s.agents.len(), s.res.len()),
-		a:     allowedA, r: allowedR,
-	}
+	fb := s.filterBits(p, f)
 	q := newQuery(vector)
-	top := scan(p, &q, &f2, k)
+	top := scan(p, &q, &fb, k)
 	hits := make([]vectors.Hit, 0, len(top.c))
 	for _, c := range top.sorted() {
 		hits = append(hits, vectors.Hit{Fragment: p.fragment(int(c.row)), Score: c.score})
 	}
 	return hits, nil
+}
+
+// filterBits is f's allowed sets in the form p's rows are checked against.
+func (s *Store) filterBits(p *partition, f vectors.Filter) filterBits {
+	return filterBits{
+		slots: allowedBits(s.agents.ids(f.AllowedAgents), s.res.ids(f.AllowedResources), s.agents.len(), s.res.len()),
+		a:     s.agents.bitsOf(f.AllowedAgents, p.aWords),
+		r:     s.res.bitsOf(f.AllowedResources, p.rWords),
+	}
 }
 
 // parallelRows is the partition size from which a search is split across

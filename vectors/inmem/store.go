@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/cmem/cmem/internal/textindex"
 	"github.com/cmem/cmem/vectors"
 )
 
@@ -17,7 +18,8 @@ var ErrClosed = errors.New("inmem: store is closed")
 // Store is the in-process vectors.Store. The zero value is not usable; call
 // New.
 type Store struct {
-	dims int
+	dims   int
+	noText bool // Options.NoText
 
 	mu     sync.RWMutex
 	closed bool
@@ -28,6 +30,10 @@ type Store struct {
 	// Bitset strides in 64-bit words, shared by every partition so that a
 	// filter's bitsets are built once per search.
 	aWords, rWords int
+	// text is each partition's lexical index over its fragments' chunks
+	// (hybrid.go); fids maps a fragment's text number to its row.
+	text map[partKey]*textindex.Index
+	fids fids
 }
 
 type slot struct {
@@ -38,11 +44,23 @@ type slot struct {
 var _ vectors.Store = (*Store)(nil)
 
 // New returns an empty Store for vectors of dims dimensions.
-func New(dims int) (*Store, error) {
+func New(dims int) (*Store, error) { return NewWith(dims, Options{}) }
+
+// Options tune a Store.
+type Options struct {
+	// NoText leaves fragments' text out of the lexical index: HybridSearch
+	// then ranks by the vector side alone. It is the ingest benchmark's
+	// baseline (what indexing content costs) and a choice for a view
+	// whose texts are not worth indexing.
+	NoText bool
+}
+
+// NewWith is New with options.
+func NewWith(dims int, o Options) (*Store, error) {
 	if dims <= 0 {
 		return nil, fmt.Errorf("inmem: dimension must be positive, got %d", dims)
 	}
-	s := &Store{dims: dims}
+	s := &Store{dims: dims, noText: o.NoText}
 	s.clear()
 	return s, nil
 }
@@ -53,6 +71,8 @@ func (s *Store) clear() {
 	s.agents = newInterner()
 	s.res = newInterner()
 	s.aWords, s.rWords = 1, 1
+	s.text = map[partKey]*textindex.Index{}
+	s.fids = fids{}
 }
 
 // Dims returns the vector dimension of the store.
@@ -111,9 +131,11 @@ func (s *Store) upsertLocked(f *vectors.Fragment) {
 	agents := s.agents.internAll(f.Agents)
 	res := s.res.internAll(f.Resources)
 	s.widen()
-	p := s.partitionFor(keyOf(f.Tier, f.User))
-	row := p.add(f, agents, res)
+	k := keyOf(f.Tier, f.User)
+	p := s.partitionFor(k)
+	row := p.add(f, agents, res, s.indexText(k, f))
 	s.where[f.ID] = slot{p: p, row: row}
+	s.fids.at[p.lex[row].fid] = slot{p: p, row: row}
 }
 
 // widen grows every partition's bitsets when the universe of interned ids
@@ -146,8 +168,10 @@ func (s *Store) partitionFor(k partKey) *partition {
 
 func (s *Store) removeLocked(at slot) {
 	id := at.p.meta[at.row].ID
+	s.unindexText(at)
 	if moved, ok := at.p.remove(at.row); ok {
 		s.where[moved] = slot{p: at.p, row: at.row}
+		s.fids.at[at.p.lex[at.row].fid] = slot{p: at.p, row: at.row}
 	}
 	delete(s.where, id)
 }
@@ -227,6 +251,6 @@ func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
-	s.parts, s.where = nil, nil
+	s.parts, s.where, s.text, s.fids = nil, nil, nil, fids{}
 	return nil
 }

@@ -109,3 +109,7 @@ func TestRejectsNonFiniteVectors(t *testing.T) {
 		t.Fatal("Search with a NaN vector succeeded")
 	}
 }
+
+func TestHybridContract(t *testing.T) {
+	vectorstest.RunHybrid(t, newStore, vectorstest.HybridOptions{Exact: true})
+}

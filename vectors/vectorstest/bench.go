@@ -2,6 +2,7 @@ package vectorstest
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -43,10 +44,12 @@ func ReportLatency(b *testing.B, name string, ds []time.Duration) {
 	}
 }
 
-// BenchQuery is one query of a latency benchmark.
+// BenchQuery is one query of a latency benchmark; Text (BenchText words)
+// is for hybrid search.
 type BenchQuery struct {
 	Vector []float32
 	Filter vectors.Filter
+	Text   string
 }
 
 // BenchQueries returns n queries on the shared tier (the large half of a
@@ -54,10 +57,13 @@ type BenchQuery struct {
 // allow 60% of agents and resources.
 func (g *Gen) BenchQueries(n int) []BenchQuery {
 	out := make([]BenchQuery, n)
+	// The texts come from a generator of their own, so the vectors and
+	// filters are those the benchmarks drew before queries had text.
+	words := &Gen{rng: rand.New(rand.NewPCG(77, uint64(n)))}
 	for i := range out {
 		f := g.Filter(0.6)
 		f.Tier = "shared"
-		out[i] = BenchQuery{Vector: g.Vector(), Filter: f}
+		out[i] = BenchQuery{Vector: g.Vector(), Filter: f, Text: words.BenchText(3 + words.rng.IntN(6))}
 	}
 	return out
 }

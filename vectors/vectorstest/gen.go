@@ -34,8 +34,9 @@ type Gen struct {
 	Resources []string
 	Users     []string
 
-	rng *rand.Rand
-	seq uint64
+	rng  *rand.Rand
+	seq  uint64
+	zipf *rand.Zipf // BenchText's, made on first use
 }
 
 // NewGen returns a generator of dims-dimensional data over mix's universe.

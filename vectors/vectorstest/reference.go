@@ -117,3 +117,10 @@ func Recall(got []vectors.Hit, want []Ranked) float64 {
 	}
 	return float64(n) / float64(len(want))
 }
+
+// Delete removes fragments by id, as a Store must.
+func (r *Reference) Delete(ids []string) {
+	for _, id := range ids {
+		delete(r.byID, id)
+	}
+}

@@ -47,6 +47,16 @@
 // GraphQL otherwise); a search then sends the exclusions as CONTAINS_NONE
 // (grpcsearch.go). ACORN, Weaviate's default filter strategy since v1.34,
 // serves the filtered HNSW search.
+//
+// Hybrid search (hybrid.go) is Weaviate's own: BM25F over the key and value
+// properties fused with the vector search, the whole filter pushed down,
+// over gRPC. Its BM25 statistics count every object of the class (a score,
+// never membership, can depend on fragments a reader may not see), and a
+// store sealed by package shred ranks by vector alone, since its text is
+// ciphertext to Weaviate. A view built before values were embedded carries
+// another model name in its checkpoint (vectors.ContentModel) and is
+// rebuilt on start; the schema itself did not change.
+//
 // Ingest is bounded by Weaviate's HNSW indexing, a few hundred to a
 // thousand objects/s on a small machine: feed it from the log
 // asynchronously, never on the write path.

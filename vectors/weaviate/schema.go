@@ -39,14 +39,14 @@ func (s *Store) classDefinition() *models.Class {
 	}
 	return &models.Class{
 		Class:             s.cfg.Class,
-		Description:       "cmem memory fragments: key/value, provenance and the embedding of the key",
+		Description:       "cmem memory fragments: key/value, provenance and the embedding of key and value",
 		Vectorizer:        "none",
 		VectorIndexType:   "hnsw",
 		VectorIndexConfig: index,
 		Properties: []*models.Property{
 			field(propID, "text"),
-			// Key and value stay searchable for a keyword filter in the
-			// read policy.
+			// Key and value are searchable: hybrid search runs BM25F over
+			// them, and a read policy's keyword filter matches them.
 			{Name: propKey, DataType: []string{"text"}, Tokenization: "word"},
 			{Name: propValue, DataType: []string{"text"}, Tokenization: "word"},
 			field(propTier, "text"),

@@ -156,3 +156,9 @@ func TestWhereFilter(t *testing.T) {
 		t.Errorf("shared filter with nothing excluded should test the tier only:\n%s", sharedOnly)
 	}
 }
+
+func TestHybridContract(t *testing.T) {
+	vectorstest.RunHybrid(t, func(t *testing.T, dims int) vectors.Store {
+		return open(t, Config{Dims: dims})
+	}, vectorstest.HybridOptions{})
+}

@@ -1,0 +1,205 @@
+package inmem
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cmem/cmem/internal/textindex"
+	"github.com/cmem/cmem/vectors"
+)
+
+var _ vectors.HybridSearcher = (*Store)(nil)
+
+// rowLex is a row's text in its partition's text index: the fragment's
+// text number (its chunks are chunkID(fid, 0..chunks-1)), its chunks'
+// count and total length in tokens (the row's share of the BM25
+// statistics), and its value's length, the n of the length prior.
+type rowLex struct {
+	fid          uint32
+	chunks, toks int32
+	valueToks    int32
+}
+
+// fids numbers fragments for the text index: a chunk's id is its
+// fragment's id followed by six bytes, the fragment's number and the
+// chunk's, so that ties between chunks go by fragment id (as the
+// Reference's do) and the allow predicate of a search finds the fragment's
+// row by two array reads, not by hashing an id. Numbers of removed
+// fragments are reused.
+type fids struct {
+	at   []slot // fid → where the fragment is
+	free []uint32
+}
+
+func (f *fids) take() uint32 {
+	if n := len(f.free); n > 0 {
+		id := f.free[n-1]
+		f.free = f.free[:n-1]
+		return id
+	}
+	f.at = append(f.at, slot{})
+	return uint32(len(f.at) - 1)
+}
+
+func (f *fids) release(id uint32) {
+	f.at[id] = slot{}
+	f.free = append(f.free, id)
+}
+
+func chunkID(id string, fid uint32, n int) string {
+	return id + string([]byte{byte(fid >> 24), byte(fid >> 16), byte(fid >> 8), byte(fid), byte(n >> 8), byte(n)})
+}
+
+func fidOf(chunk string) uint32 {
+	c := chunk[len(chunk)-6:]
+	return uint32(c[0])<<24 | uint32(c[1])<<16 | uint32(c[2])<<8 | uint32(c[3])
+}
+
+// indexText adds f's chunks to its partition's text index and returns the
+// row's rowLex.
+func (s *Store) indexText(k partKey, f *vectors.Fragment) rowLex {
+	if s.noText {
+		return rowLex{fid: s.fids.take()}
+	}
+	ix := s.text[k]
+	if ix == nil {
+		ix = textindex.New(vectors.TextConfig())
+		s.text[k] = ix
+	}
+	lx := rowLex{fid: s.fids.take(), valueToks: int32(vectors.ValueTokens(f.Value))}
+	chunks := vectors.Chunks(f.Key, f.Value)
+	for n, c := range chunks {
+		ix.AddTagged(chunkID(f.ID, lx.fid, n), lx.fid, c)
+	}
+	if len(chunks) == 1 { // key and value: their tokens, counted once
+		lx.toks = int32(vectors.ValueTokens(f.Key)) + lx.valueToks
+	} else {
+		for _, c := range chunks {
+			lx.toks += int32(vectors.ValueTokens(c))
+		}
+	}
+	lx.chunks = int32(len(chunks))
+	return lx
+}
+
+// unindexText removes the chunks of the fragment at at.
+func (s *Store) unindexText(at slot) {
+	lx := at.p.lex[at.row]
+	ix := s.text[keyOf(at.p.meta[at.row].Tier, at.p.meta[at.row].User)]
+	for n := range int(lx.chunks) { // none without text
+		ix.Remove(chunkID(at.p.meta[at.row].ID, lx.fid, n))
+	}
+	s.fids.release(lx.fid)
+}
+
+// HybridSearch implements vectors.HybridSearcher. Both sides are drawn
+// from the rows of f's partition that f admits: the lexical side asks the
+// partition's text index with f's row check as its allow predicate, the
+// vector side is Search's exact scan; the union is scored by
+// vectors.HybridScore and the best k returned.
+func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Filter, k int) ([]vectors.Hit, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if len(q.Vector) != s.dims {
+		return nil, fmt.Errorf("inmem: query has %d dimensions, store has %d: %w", len(q.Vector), s.dims, vectors.ErrDimension)
+	}
+	if !finite(q.Vector) {
+		return nil, fmt.Errorf("inmem: query vector has a NaN or infinite value")
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return nil, ErrClosed
+	}
+	key := keyOf(f.Tier, f.User)
+	p, ok := s.parts[key]
+	if !ok || k <= 0 {
+		return []vectors.Hit{}, nil
+	}
+	fb := s.filterBits(p, f)
+	vq := newQuery(q.Vector)
+	depth := vectors.HybridDepth(k)
+	type cand struct {
+		row     int
+		cos, lx float64
+	}
+	cands := make(map[string]*cand, 2*depth)
+	if ix := s.text[key]; ix != nil {
+		// BM25's statistics are those of the rows f admits: a score never
+		// depends on a fragment the reader may not see.
+		admitted, n, toks := s.admitted(p, &fb)
+		admits := func(fid uint32) bool {
+			at := s.fids.at[fid]
+			return at.p == p && admitted[at.row>>6]>>(at.row&63)&1 != 0
+		}
+		for _, h := range ix.SearchInTagged(q.Text, depth, admits, n, toks) {
+			at := s.fids.at[fidOf(h.ID)]
+			id := p.meta[at.row].ID
+			if c, ok := cands[id]; ok {
+				c.lx = max(c.lx, h.Score) // a fragment's best chunk
+				continue
+			}
+			cands[id] = &cand{row: at.row, lx: h.Score, cos: float64(clamp(dot(vq.unit, p.vector(at.row)) * p.inv[at.row]))}
+		}
+	}
+	top := scan(p, &vq, &fb, depth)
+	for _, c := range top.c {
+		id := p.meta[c.row].ID
+		if _, ok := cands[id]; !ok {
+			cands[id] = &cand{row: int(c.row), cos: float64(c.score)}
+		}
+	}
+	type scored struct {
+		id           string
+		row          int
+		score        float32
+		cos, lexical float32
+	}
+	all := make([]scored, 0, len(cands))
+	for id, c := range cands {
+		all = append(all, scored{id: id, row: c.row, cos: float32(c.cos), lexical: float32(vectors.LexicalRelevance(c.lx)),
+			score: float32(vectors.HybridScore(c.cos, c.lx, int(p.lex[c.row].valueToks)))})
+	}
+	slices.SortFunc(all, func(a, b scored) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return strings.Compare(a.id, b.id)
+	})
+	hits := make([]vectors.Hit, 0, min(k, len(all)))
+	for _, c := range all[:min(k, len(all))] {
+		hits = append(hits, vectors.Hit{Fragment: p.fragment(c.row), Score: c.score, Cosine: c.cos, Lexical: c.lexical})
+	}
+	return hits, nil
+}
+
+// admitted returns the rows of p that fb admits as a bitset, with their
+// number of chunks and tokens: the collection a hybrid search's BM25
+// statistics are taken over.
+func (s *Store) admitted(p *partition, fb *filterBits) (bits []uint64, chunks, toks int) {
+	bits = make([]uint64, (p.len()+63)/64)
+	rows := make([]int32, 0, chunkRows)
+	for start := 0; start < p.len(); start += chunkRows {
+		end := min(start+chunkRows, p.len())
+		rows = rows[:0]
+		if p.overflows == 0 {
+			rows = admitRows(p, fb.slots, start, end, rows)
+		} else {
+			for row := start; row < end; row++ {
+				if p.admits(row, fb.slots, fb.a, fb.r) {
+					rows = append(rows, int32(row))
+				}
+			}
+		}
+		for _, r := range rows {
+			bits[r>>6] |= 1 << (r & 63)
+			chunks += int(p.lex[r].chunks)
+			toks += int(p.lex[r].toks)
+		}
+	}
+	return bits, chunks, toks
+}

@@ -1,0 +1,70 @@
+package textindex
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Tokenize lower-cases s and splits it on everything that is not a letter
+// or a digit: "Crème-brûlée, 2x" → ["crème" "brûlée" "2x"]. It does not
+// stem; Index applies its stemmer (Config.Stem) after Tokenize.
+func Tokenize(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+// Stem is the light English stemmer Config.Stem applies: it folds the
+// common inflections a question and its answer disagree on ("dogs"/"dog",
+// "painted"/"painting"/"paint", "studies"/"study") and leaves everything
+// else alone. It is deliberately weaker than Porter's algorithm, which
+// merges words that mean different things ("university"/"universe");
+// a word of three letters or fewer, or one with a letter outside a–z, is
+// never changed. Stems need not be words ("hike" → "hik"): they are only
+// compared with each other.
+func Stem(w string) string {
+	n := len(w)
+	if n <= 3 || !isASCIILower(w) {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "ies") && n > 4:
+		w = w[:n-3] + "y"
+	case strings.HasSuffix(w, "sses"):
+		w = w[:n-2]
+	case strings.HasSuffix(w, "ing") && n > 5 && hasVowel(w[:n-3]):
+		w = undouble(w[:n-3])
+	case strings.HasSuffix(w, "ed") && n > 4 && hasVowel(w[:n-2]):
+		w = undouble(w[:n-2])
+	case strings.HasSuffix(w, "es") && n > 4 && strings.ContainsRune("sxz", rune(w[n-3])):
+		w = w[:n-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		w = w[:n-1]
+	}
+	// A final silent e goes, so "hike", "hiked" and "hiking" meet at "hik".
+	if n := len(w); n > 3 && w[n-1] == 'e' && w[n-2] != 'e' {
+		w = w[:n-1]
+	}
+	return w
+}
+
+// undouble turns "stopp" (from "stopping") into "stop", so the stem of an
+// inflected form meets the stem of the bare word.
+func undouble(s string) string {
+	n := len(s)
+	if n >= 3 && s[n-1] == s[n-2] && !strings.ContainsRune("aeiouls", rune(s[n-1])) {
+		return s[:n-1]
+	}
+	return s
+}
+
+func hasVowel(s string) bool { return strings.ContainsAny(s, "aeiouy") }
+
+func isASCIILower(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}

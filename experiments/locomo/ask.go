@@ -59,7 +59,7 @@ func (r *runner) view(ctx context.Context, l *loaded, rec *Record) error {
 	rec.ViewMS = float64(time.Since(start).Microseconds()) / 1000
 	var ranked []string
 	for _, f := range append(v.Shared, v.Private...) {
-		rec.Hits = append(rec.Hits, Hit{Fragment: f.ID, DiaID: l.dia[f.ID], Score: f.Score, Value: f.Value})
+		rec.Hits = append(rec.Hits, Hit{Fragment: f.ID, DiaID: l.dia[f.ID], Score: f.Score, Value: f.Value, ObservedAt: f.ObservedAt})
 		ranked = append(ranked, l.dia[f.ID])
 	}
 	rec.BM25 = l.lex.Search(rec.Question, depth)

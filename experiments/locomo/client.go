@@ -2,14 +2,12 @@ package locomo
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"time"
 
 	"github.com/cmem/cmem/clients/httpclient"
-	"github.com/cmem/cmem/domain"
 )
 
 // api calls cmem's public HTTP API through the project's Go client, as the
@@ -27,28 +25,15 @@ func newAPI(base, admin string) (*api, error) {
 	return &api{c: c, admin: admin}, nil
 }
 
-// maxRetries bounds the retries of a rate-limited call.
-const maxRetries = 8
-
-// do sends one call and decodes its answer into out. A 429 is retried
-// after a growing pause (1 s, 2 s, … capped at 10 s), at most maxRetries
-// times: the client does not expose Retry-After, and cmem's is whole
-// seconds of the same order.
+// do sends one call and decodes its answer into out. The client repeats
+// a call refused with 429 (or 503 with Retry-After) after the wait the
+// server names, with bounded back-off; an error names the call.
 func (a *api) do(ctx context.Context, token, method, path string, body, out any) (int, error) {
-	for attempt := 0; ; attempt++ {
-		status, err := a.c.As(token).Do(ctx, method, path, body, out)
-		if err == nil || !errors.Is(err, domain.ErrRateLimited) || attempt == maxRetries {
-			if err != nil {
-				err = fmt.Errorf("%s %s: %w", method, path, err)
-			}
-			return status, err
-		}
-		select {
-		case <-time.After(min(time.Duration(1<<attempt)*time.Second, 10*time.Second)):
-		case <-ctx.Done():
-			return status, ctx.Err()
-		}
+	status, err := a.c.As(token).Do(ctx, method, path, body, out)
+	if err != nil {
+		err = fmt.Errorf("%s %s: %w", method, path, err)
 	}
+	return status, err
 }
 
 func (a *api) user(ctx context.Context, id string) (string, error) {
@@ -67,21 +52,12 @@ func (a *api) grant(ctx context.Context, user, agent string) error {
 	return err
 }
 
-// write is POST /v1/fragments with observed_at, which the typed client
-// does not carry yet.
-type write struct {
-	Agent      string   `json:"agent"`
-	Key        string   `json:"key"`
-	Value      string   `json:"value"`
-	Tier       string   `json:"tier"`
-	Resources  []string `json:"resources"`
-	ObservedAt string   `json:"observed_at,omitempty"`
-}
-
-func (a *api) write(ctx context.Context, token string, w write) (httpclient.Written, error) {
-	var out httpclient.Written
-	_, err := a.do(ctx, token, http.MethodPost, "/v1/fragments", w, &out)
-	return out, err
+func (a *api) write(ctx context.Context, token string, w httpclient.Write) (httpclient.Written, error) {
+	ans, err := a.c.As(token).WriteFragment(ctx, w)
+	if err != nil {
+		err = fmt.Errorf("POST /v1/fragments: %w", err)
+	}
+	return ans, err
 }
 
 func (a *api) view(ctx context.Context, token string, req httpclient.ViewRequest) (httpclient.View, error) {

@@ -100,7 +100,7 @@ func (r *runner) load(ctx context.Context, i int, c Conversation) (*loaded, erro
 				if !ok { // a turn by someone else: the conversation's first speaker's memory
 					tok = tokens[c.SpeakerA]
 				}
-				w := write{Agent: l.agent, Key: turnKey(r.cfg.Key, j.s, j.t), Value: turnValue(j.s, j.t), Tier: "shared", Resources: []string{}}
+				w := httpclient.Write{Agent: l.agent, Key: turnKey(r.cfg.Key, j.s, j.t), Value: turnValue(j.s, j.t), Tier: "shared", Resources: []string{}}
 				ans, err := r.writeTurn(ctx, tok, w, j.s.When)
 				mu.Lock()
 				if err != nil && firstErr == nil {
@@ -138,15 +138,15 @@ func (r *runner) load(ctx context.Context, i int, c Conversation) (*loaded, erro
 // the server accepts the field; the first refusal of it turns it off for
 // the run (a server from before observed_at), and the write is sent again
 // without it.
-func (r *runner) writeTurn(ctx context.Context, token string, w write, when time.Time) (ans httpclient.Written, err error) {
+func (r *runner) writeTurn(ctx context.Context, token string, w httpclient.Write, when time.Time) (ans httpclient.Written, err error) {
 	if !when.IsZero() && !r.noObservedAt.Load() {
-		w.ObservedAt = when.UTC().Format(time.RFC3339)
+		w.ObservedAt = when
 		ans, err = r.api.write(ctx, token, w)
 		if err == nil || !errors.Is(err, domain.ErrInvalid) || !strings.Contains(err.Error(), "observed_at") {
 			return ans, err
 		}
 		r.noObservedAt.Store(true)
-		w.ObservedAt = ""
+		w.ObservedAt = time.Time{}
 	}
 	return r.api.write(ctx, token, w)
 }

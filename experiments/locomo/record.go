@@ -1,5 +1,7 @@
 package locomo
 
+import "time"
+
 // Record is one question's outcome, a line of the -out JSONL for failure
 // analysis.
 type Record struct {
@@ -40,6 +42,8 @@ type Hit struct {
 	DiaID    string   `json:"dia_id"`
 	Score    *float32 `json:"score,omitempty"`
 	Value    string   `json:"value"`
+	// ObservedAt is the time the server holds for the fragment's fact.
+	ObservedAt time.Time `json:"observed_at,omitzero"`
 }
 
 // Recall is LoCoMo's evidence recall of one ranked list at depth k: the

@@ -68,11 +68,14 @@ func checkResult(t *testing.T, res *Result, out string) {
 		t.Fatal(err)
 	}
 	c := cs[0]
-	value := map[string]string{}
+	value, when := map[string]string{}, map[string]time.Time{}
 	for _, s := range c.Sessions {
 		for _, tr := range s.Turns {
-			value[tr.DiaID] = turnValue(s, tr)
+			value[tr.DiaID], when[tr.DiaID] = turnValue(s, tr), s.When
 		}
+	}
+	if !res.ObservedAt {
+		t.Error("the server did not take observed_at")
 	}
 	if res.Conversations != 1 || res.Turns != 18 || len(res.Records) != len(c.QA) {
 		t.Fatalf("%d conversations, %d turns, %d records", res.Conversations, res.Turns, len(res.Records))
@@ -91,6 +94,10 @@ func checkResult(t *testing.T, res *Result, out string) {
 			// server returned.
 			if value[h.DiaID] != h.Value {
 				t.Errorf("%q: hit %s is mapped to %s (%q) but holds %q", r.Question, h.Fragment, h.DiaID, value[h.DiaID], h.Value)
+			}
+			// The session's date reached the server as the fact's time.
+			if !h.ObservedAt.Equal(when[h.DiaID]) {
+				t.Errorf("%q: hit %s observed at %v, its session is %v", r.Question, h.DiaID, h.ObservedAt, when[h.DiaID])
 			}
 			ranked = append(ranked, h.DiaID)
 		}

@@ -15,7 +15,8 @@ import (
 // first ";"; category 5 is right when the answer says "no information
 // available" or "not mentioned").
 
-// Category names, as LoCoMo's locomo10.json numbers them.
+// Categories names LoCoMo's question categories by their number in
+// locomo10.json.
 var Categories = map[int]string{1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 
 // asciiPunct is Python's string.punctuation.

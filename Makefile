@@ -6,7 +6,7 @@ LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 
-.PHONY: run test test-deps bench cluster soak fuzz lint fmt vet build install clean embeddings screenshots scenarios
+.PHONY: run test test-deps bench cluster soak fuzz lint fmt vet build install clean embeddings screenshots scenarios bench-locomo
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 ## (it builds bin/cmem first, so the walkthrough's `cmem` commands work: export PATH=$PWD/bin:$PATH)
@@ -53,6 +53,13 @@ SCENARIO_OUT ?= ./scenario-out
 scenarios:
 	$(GO) build -o $(SCENARIO_OUT)/cmem ./cmd/cmem
 	for n in 1 2 3; do $(SCENARIO_OUT)/cmem scenario $$n -out $(SCENARIO_OUT)/$$n $(SCENARIO_FLAGS) || exit 1; done
+
+## bench-locomo: LoCoMo on an embedded cmem (DATA=locomo10.json or a directory of sample files; not shipped:
+## its licence is non-commercial): evidence recall@5/@10 of the memory view beside BM25, answer F1, per category;
+## BENCH_LOCOMO_FLAGS adds flags (-url URL -token T, -conversations 0-2, -out questions.jsonl, -no-answers)
+bench-locomo: build
+	@test -n "$(DATA)" || { echo "usage: make bench-locomo DATA=path/to/locomo10.json [BENCH_LOCOMO_FLAGS=...]"; exit 2; }
+	./bin/cmem bench locomo -data "$(DATA)" $(BENCH_LOCOMO_FLAGS)
 
 ## cluster: start three nats-server (R3) with cmem gateways on them and print figures:
 ## start time and memory at CMEM_SCALE_EVENTS (default 100k) with and without projection snapshots,

@@ -114,6 +114,7 @@ func (a *App) viewAt(ctx context.Context, by domain.Identity, req ViewRequest, s
 		}
 	}
 	a.withLineage(by.ID, req.Agent, now, ans.Private, ans.Shared)
+	a.withTime(ans.Private, ans.Shared)
 	read := &events.MemoryRead{User: by.ID, Agent: req.Agent, Query: req.Query, QueryID: req.QueryID,
 		Private: ids(ans.Private), Shared: ids(ans.Shared), GraphRevision: snap.Revision, KUser: req.KUser, KCross: req.KCross, Policy: trace}
 	// The read's time is the clock its snapshot was judged at: the audit

@@ -32,6 +32,9 @@ type WriteRequest struct {
 	// StepID, set by a worker, derives fragment and event ids from the step
 	// so a step run twice writes each fragment once.
 	StepID string
+	// ObservedAt is when the fact was observed or is about (valid time);
+	// zero means the write time. See CheckObservedAt for its range.
+	ObservedAt time.Time
 }
 
 // WriteAnswer is what was written, and the revision of the last event.
@@ -102,6 +105,9 @@ func (a *App) checkWrite(by domain.Identity, req *WriteRequest) error {
 	if len(req.Key) > 4096 || len(req.Value) > 262144 {
 		return fmt.Errorf("%w: key is limited to 4096 bytes and value to 256 KiB", domain.ErrInvalid)
 	}
+	if err := CheckObservedAt(req.ObservedAt, a.clockNow()); err != nil {
+		return err
+	}
 	for _, id := range append([]string{req.Agent}, req.Resources...) {
 		if err := events.CheckID(id); err != nil {
 			return fmt.Errorf("%w: %w", domain.ErrInvalid, err)
@@ -166,6 +172,7 @@ func (a *App) appendFragments(ctx context.Context, by domain.Identity, req Write
 			QueryID: req.QueryID, DerivedFrom: req.DerivedFrom, Provenance: mode, Policy: trace,
 			Embedding: &events.Embedding{Model: a.embedder.Model(), Dims: len(vecs[i]), Vector: events.EncodeVector(vecs[i])},
 		}
+		stampTime(fw, req.ObservedAt)
 		e, err := events.New(meta, fw)
 		if err != nil {
 			return WriteAnswer{}, err
@@ -176,7 +183,7 @@ func (a *App) appendFragments(ctx context.Context, by domain.Identity, req Write
 		}
 		ans.Revision = rev
 		f := domain.Fragment{ID: fw.ID, Key: fw.Key, Value: fw.Value, Tier: fw.Tier, User: fw.User,
-			Agents: fw.Agents, Resources: fw.Resources, CreatedAt: e.Time, Revision: rev}
+			Agents: fw.Agents, Resources: fw.Resources, CreatedAt: e.Time, Revision: rev, ObservedAt: fw.ObservedTime()}
 		if trace.Admission != nil {
 			score := trace.Admission.Score
 			f.AdmissionScore = &score

@@ -15,6 +15,9 @@ type Fragment struct {
 	Resources []string  `json:"resources"`
 	CreatedAt time.Time `json:"created_at"`
 	Revision  uint64    `json:"revision"`
+	// ObservedAt is when the fact was observed or is about (its valid
+	// time), given by the writer; CreatedAt (the record time) when none was.
+	ObservedAt time.Time `json:"observed_at,omitzero"`
 	// DerivedFrom lists the fragments this one was written from that the
 	// reader may itself read (views only; see app's withLineage).
 	DerivedFrom []string `json:"derived_from,omitempty"`

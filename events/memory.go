@@ -87,6 +87,32 @@ type FragmentWritten struct {
 	Provenance  string      `json:"provenance"`
 	Policy      PolicyTrace `json:"policy"`
 	Embedding   *Embedding  `json:"embedding,omitempty"`
+	// ObservedAt (v3) is when the fact was observed or is about, given by
+	// the writer (a conversation's session date); nil means CreatedAt. It is
+	// the fragment's valid time, beside the log's record time.
+	ObservedAt *time.Time `json:"observed_at,omitempty"`
+	// TimeRefs (v3) are the relative time expressions of Key and Value
+	// ("last week", "two days ago") resolved against the observed time when
+	// the fragment was written, so a "when" question has a date to answer.
+	TimeRefs []TimeRef `json:"time_refs,omitempty"`
+}
+
+// ObservedTime is the fragment's valid time: ObservedAt, or CreatedAt when
+// the writer gave none.
+func (p *FragmentWritten) ObservedTime() time.Time {
+	if p.ObservedAt != nil {
+		return *p.ObservedAt
+	}
+	return p.CreatedAt
+}
+
+// TimeRef is one relative time expression of a fragment's text resolved to
+// the interval [Start, End) at a grain (day, week, month or year).
+type TimeRef struct {
+	Text  string    `json:"text"`
+	Start time.Time `json:"start"`
+	End   time.Time `json:"end"`
+	Grain string    `json:"grain"`
 }
 
 // FragmentRejected records a write that a write policy refused.

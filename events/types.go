@@ -96,6 +96,8 @@ func init() {
 	// v2 adds an admission gate's verdict to the policy trace.
 	register(TypeFragmentWritten, 2, func() Payload { return &FragmentWritten{} })
 	register(TypeFragmentRejected, 2, func() Payload { return &FragmentRejected{} })
+	// v3 adds the observed (valid) time and resolved time expressions.
+	register(TypeFragmentWritten, 3, func() Payload { return &FragmentWritten{} })
 	// v2 adds the coordination target.
 	register(TypePolicySet, 2, func() Payload { return &PolicySet{} })
 }

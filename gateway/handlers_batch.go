@@ -43,7 +43,7 @@ var batchFields = map[string][]string{
 	app.OpRegisterAgent: {"id", "description", "system_prompt"},
 	app.OpGrant:         {"edge", "from", "to", "expires_at", "ttl"},
 	app.OpRevoke:        {"edge", "from", "to"},
-	app.OpWriteFragment: {"agent", "resources", "key", "value", "tier", "derived_from"},
+	app.OpWriteFragment: {"agent", "resources", "key", "value", "tier", "derived_from", "observed_at"},
 }
 
 func (s *Server) batch(w http.ResponseWriter, r *http.Request, by domain.Identity) {
@@ -92,8 +92,12 @@ func batchItem(raw json.RawMessage) (app.BatchItem, error) {
 	if err := json.Unmarshal(raw, &b); err != nil {
 		return app.BatchItem{}, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
+	wr, err := b.request()
+	if err != nil {
+		return app.BatchItem{}, err
+	}
 	it := app.BatchItem{Op: b.Op, ID: b.ID, Role: b.Role, Description: b.Description, SystemPrompt: b.SystemPrompt,
-		Write: b.request()}
+		Write: wr}
 	if b.Op == app.OpGrant || b.Op == app.OpRevoke {
 		switch b.Edge {
 		case "user-agent", "agent-resource":

@@ -19,10 +19,14 @@ type fragmentBody struct {
 	Value       string   `json:"value"`
 	Tier        string   `json:"tier"`
 	DerivedFrom []string `json:"derived_from"`
+	// ObservedAt is RFC 3339 or YYYY-MM-DD; empty means the write time.
+	ObservedAt string `json:"observed_at"`
 }
 
-func (b fragmentBody) request() app.WriteRequest {
-	return app.WriteRequest{Agent: b.Agent, Resources: b.Resources, Key: b.Key, Value: b.Value, Tier: b.Tier, DerivedFrom: b.DerivedFrom}
+func (b fragmentBody) request() (app.WriteRequest, error) {
+	at, err := parseObservedAt(b.ObservedAt)
+	return app.WriteRequest{Agent: b.Agent, Resources: b.Resources, Key: b.Key, Value: b.Value, Tier: b.Tier,
+		DerivedFrom: b.DerivedFrom, ObservedAt: at}, err
 }
 
 func (s *Server) writeFragment(w http.ResponseWriter, r *http.Request, by domain.Identity) {
@@ -31,7 +35,12 @@ func (s *Server) writeFragment(w http.ResponseWriter, r *http.Request, by domain
 		s.fail(w, r, err)
 		return
 	}
-	ans, err := s.app.WriteFragment(r.Context(), by, req.request())
+	wr, err := req.request()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ans, err := s.app.WriteFragment(r.Context(), by, wr)
 	s.answer(w, r, http.StatusCreated, ans, err)
 }
 

@@ -3,6 +3,7 @@ package httpclient
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/cmem/cmem/domain"
 )
@@ -39,6 +40,10 @@ type Write struct {
 	Resources []string `json:"resources"`
 	// DerivedFrom lists ids of fragments it derives from.
 	DerivedFrom []string `json:"derived_from,omitempty"`
+	// ObservedAt is when the fact was observed or is about (a
+	// conversation's session date); zero means the write time. It must lie
+	// between 1900 and a day after the server's now.
+	ObservedAt time.Time `json:"observed_at,omitzero"`
 }
 
 // Written is what a write stored (a write policy may split or redact it)

@@ -19,6 +19,11 @@ type FragmentInfo struct {
 	Revision  uint64
 	// DerivedFrom are the fragments read by the interaction that wrote it.
 	DerivedFrom []string
+	// ObservedAt is the fragment's valid time (CreatedAt when the writer
+	// gave none).
+	ObservedAt time.Time
+	// TimeRefs are its resolved relative time expressions.
+	TimeRefs []events.TimeRef
 }
 
 // Provenance returns the fragment's provenance.
@@ -65,6 +70,7 @@ func (fs *Fragments) Apply(r events.Record) error {
 	fs.byID[f.ID] = FragmentInfo{
 		ID: f.ID, Tier: f.Tier, User: f.User, Agents: f.Agents, Resources: f.Resources,
 		CreatedAt: r.Time, Revision: r.Revision, DerivedFrom: f.DerivedFrom,
+		ObservedAt: observedTime(f, r.Time), TimeRefs: f.TimeRefs,
 	}
 	return nil
 }
@@ -94,4 +100,13 @@ func (fs *Fragments) Revisions() map[string]uint64 {
 		out[id] = f.Revision
 	}
 	return out
+}
+
+// observedTime is f's valid time; a fragment without one was observed when
+// its event was recorded.
+func observedTime(f *events.FragmentWritten, recorded time.Time) time.Time {
+	if f.ObservedAt != nil {
+		return *f.ObservedAt
+	}
+	return recorded
 }

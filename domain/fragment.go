@@ -18,6 +18,9 @@ type Fragment struct {
 	// ObservedAt is when the fact was observed or is about (its valid
 	// time), given by the writer; CreatedAt (the record time) when none was.
 	ObservedAt time.Time `json:"observed_at,omitzero"`
+	// TimeRefs are the relative time expressions of Key and Value resolved
+	// against ObservedAt when the fragment was written.
+	TimeRefs []TimeRef `json:"time_refs,omitempty"`
 	// DerivedFrom lists the fragments this one was written from that the
 	// reader may itself read (views only; see app's withLineage).
 	DerivedFrom []string `json:"derived_from,omitempty"`
@@ -26,4 +29,14 @@ type Fragment struct {
 	// AdmissionScore is the admission gate's final score, in the answer to
 	// a write that passed one (seed 002 Eq. 1).
 	AdmissionScore *float64 `json:"admission_score,omitempty"`
+}
+
+// TimeRef is a time expression of a fragment's text ("last week") and the
+// interval [Start, End) it names, at a grain: day, week, month, season or
+// year.
+type TimeRef struct {
+	Text  string    `json:"text"`
+	Start time.Time `json:"start"`
+	End   time.Time `json:"end"`
+	Grain string    `json:"grain"`
 }

@@ -57,19 +57,22 @@ func stampTime(fw *events.FragmentWritten, observed, recorded time.Time) {
 				continue
 			}
 			seen[s.Text] = true
-			fw.TimeRefs = append(fw.TimeRefs, events.TimeRef{Text: s.Text, Start: s.Start, End: s.End, Grain: string(s.Grain)})
+			fw.TimeRefs = append(fw.TimeRefs, events.TimeRef{Text: s.Text, Start: s.Start.Format(time.DateOnly),
+				End: s.End.Format(time.DateOnly), Grain: string(s.Grain)})
 		}
 	}
 }
 
-// timeRefs is the API's form of a fragment's resolved expressions.
+// timeRefs is the API's form of a fragment's resolved expressions; one
+// that does not read as dates (erased content) is left out.
 func timeRefs(refs []events.TimeRef) []domain.TimeRef {
-	if len(refs) == 0 {
-		return nil
-	}
-	out := make([]domain.TimeRef, len(refs))
-	for i, r := range refs {
-		out[i] = domain.TimeRef{Text: r.Text, Start: r.Start, End: r.End, Grain: r.Grain}
+	var out []domain.TimeRef
+	for _, r := range refs {
+		st, err1 := time.Parse(time.DateOnly, r.Start)
+		en, err2 := time.Parse(time.DateOnly, r.End)
+		if err1 == nil && err2 == nil {
+			out = append(out, domain.TimeRef{Text: r.Text, Start: st, End: en, Grain: r.Grain})
+		}
 	}
 	return out
 }

@@ -188,6 +188,8 @@ func (a *App) appendFragments(ctx context.Context, by domain.Identity, req Write
 			score := trace.Admission.Score
 			f.AdmissionScore = &score
 		}
+		f.Supersedes, rev = a.supersedeAnswer(ctx, by, req, fw, i)
+		ans.Revision = max(ans.Revision, rev)
 		ans.Fragments = append(ans.Fragments, f)
 	}
 	return ans, nil

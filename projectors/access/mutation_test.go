@@ -20,6 +20,7 @@ var ruleHolders = map[string][]string{
 		"TestDeliveryWithholdsWhatTheUserLost",               // delivery
 		"TestGraphMemoryHidesWhatARevokeTook",                // graph memory
 		"TestRerankerIgnoresWhatTheReaderCannotSee",          // learned re-ranker
+		"TestSupersessionHidesNothingAcrossTheReadRule",      // current version, history
 	},
 	"./projectors/graphmem/":         {"TestTraversalMatchesReferenceUnderChurn", "TestRevokeHidesInsightsRestingOnTheEdge"}, // graph traversal
 	"./projectors/audit/clickhouse/": {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},                         // audit, both backends

@@ -211,3 +211,25 @@ func TestDeletingAFactDeletesItsHistory(t *testing.T) {
 		t.Errorf("history after the deletion %+v %v", h, err)
 	}
 }
+
+// Erasing a user erases every version of their facts, superseded or not;
+// another user's version of the fact becomes current again.
+func TestErasingAUserErasesTheirSupersededVersions(t *testing.T) {
+	r := newRig(t, nil)
+	world(t, r)
+	bobs := writeFact(t, r, bob, "y", "Lumen revenue", "40 million", may1)
+	first := writeFact(t, r, alice, "y", "Lumen revenue", "41 million", time.Date(2023, 6, 1, 0, 0, 0, 0, time.UTC))
+	writeFact(t, r, alice, "y", "Lumen revenue", "45 million", aug1)
+	if _, err := r.app.EraseUser(context.Background(), admin, "alice"); err != nil {
+		t.Fatal(err)
+	}
+	if got := shared(t, r, bob, "y", "Lumen revenue", nil); !slices.Equal(got, []string{"40 million"}) {
+		t.Errorf("after erasing alice bob sees %v", got)
+	}
+	if h, err := history(t, r, bob, bobs.ID); err != nil || !slices.Equal(values(h), []string{"40 million"}) {
+		t.Errorf("history after the erasure %+v %v", h, err)
+	}
+	if _, err := history(t, r, bob, first.ID); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("history of an erased superseded version: %v", err)
+	}
+}

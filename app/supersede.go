@@ -7,6 +7,7 @@ import (
 
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/memory"
 )
@@ -24,15 +25,17 @@ import (
 // mem0's other decisions: ADD is a write that matches nothing; NOOP (the
 // same fact again) is still written and supersedes the earlier one, which
 // keeps the history of when it was last observed; DELETE is DELETE
-// /v1/fragments/{id}. A model-based decision is not wired yet: the offline
-// rule decides whatever provider is configured.
+// /v1/fragments/{id}. With a model that judges facts (llm.FactJudge) and
+// no match by the rule, the model is asked about the nearest fragments the
+// writer may read (supersede_model.go).
 
 // supersede appends a FragmentSuperseded for fw when a version of its fact
 // readable by its writer exists; it returns the superseded id ("" when
 // none) and the event's revision.
 func (a *App) supersede(ctx context.Context, by domain.Identity, req WriteRequest, fw *events.FragmentWritten, i int) (string, uint64, error) {
 	fact := memory.FactKey(fw.Key)
-	if fact == "" {
+	_, judges := llm.JudgeOf(a.llm)
+	if fact == "" && !judges {
 		return "", 0, nil
 	}
 	// The registry must hold every earlier write, this gateway's and
@@ -55,15 +58,18 @@ func (a *App) supersede(ctx context.Context, by domain.Identity, req WriteReques
 			old = c
 		}
 	}
+	decision := memory.RuleSameKey
 	if old.ID == "" {
-		return "", 0, nil
+		if old, decision = a.judged(ctx, by.ID, req.Agent, fw, now); old.ID == "" {
+			return "", 0, nil
+		}
 	}
 	step := ""
 	if req.StepID != "" {
 		step = events.StepID(req.StepID, "supersede", strconv.Itoa(i))
 	}
 	rev, err := a.appendStep(ctx, by, &events.FragmentSuperseded{Old: old.ID, New: fw.ID, User: by.ID, Agent: req.Agent,
-		Tier: fw.Tier, Agents: fw.Agents, Resources: fw.Resources, Decision: memory.RuleSameKey}, false, step)
+		Tier: fw.Tier, Agents: fw.Agents, Resources: fw.Resources, Decision: decision}, false, step)
 	return old.ID, rev, err
 }
 

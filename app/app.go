@@ -67,6 +67,11 @@ type FragmentRegistry interface {
 	// OfUser and DerivedFrom find what an erasure reaches.
 	OfUser(user string) []string
 	DerivedFrom(ids []string) []string
+	// SameFactAs, Versions and HasVersions are the versions of facts
+	// (supersede.go, current.go).
+	SameFactAs(f memory.FragmentInfo) []memory.FragmentInfo
+	Versions(id string) []memory.FragmentInfo
+	HasVersions() bool
 }
 
 // QueryView is the pipeline's query projection (*query.Projection).

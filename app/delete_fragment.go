@@ -7,11 +7,14 @@ import (
 
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/memory"
 )
 
 // DeleteFragment is the fragment's owner or an admin deleting it: its key
-// is destroyed (its content leaves the log), and with it the keys of every
-// fragment derived from it and of every query that read any of them (the
+// is destroyed (its content leaves the log), and with it the keys of the
+// earlier versions of its fact by the same owner (what it superseded is
+// the same fact: deleting it deletes its history), of every fragment
+// derived from any of them and of every query that read any of them (the
 // derived-content rule: erased with it). A FragmentDeleted tombstone makes
 // every projection drop them. It returns once the vector view has too.
 func (a *App) DeleteFragment(ctx context.Context, by domain.Identity, id string) (uint64, error) {
@@ -33,7 +36,8 @@ func (a *App) DeleteFragment(ctx context.Context, by domain.Identity, id string)
 			return 0, fmt.Errorf("%w: erase fragment %s: %w", domain.ErrUnavailable, id, err)
 		}
 	}
-	derived := a.fragments.DerivedFrom([]string{id})
+	erased := append([]string{id}, a.supersededBy(f)...)
+	derived := slices.Concat(erased[1:], a.fragments.DerivedFrom(erased))
 	queries, err := a.eraseDerived(ctx, derived, append([]string{id}, derived...))
 	if err != nil {
 		return 0, err
@@ -45,4 +49,20 @@ func (a *App) DeleteFragment(ctx context.Context, by domain.Identity, id string)
 		return 0, fmt.Errorf("delete fragment %s: %w", id, err)
 	}
 	return rev, a.waitErased(ctx, rev)
+}
+
+// supersededBy lists the versions of f's fact observed before it (or with
+// it, recorded before it) that f's owner wrote: the history a deletion of f
+// takes with it. Other users' versions are theirs to delete.
+func (a *App) supersededBy(f memory.FragmentInfo) []string {
+	var out []string
+	for _, v := range a.fragments.Versions(f.ID) {
+		if v.ID == f.ID {
+			break
+		}
+		if v.User == f.User {
+			out = append(out, v.ID)
+		}
+	}
+	return out
 }

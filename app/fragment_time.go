@@ -1,16 +1,31 @@
 package app
 
-import "github.com/cmem/cmem/domain"
+import (
+	"strings"
 
-// withTime fills each fragment's observed time from the registry (the
-// vector view does not keep it); a fragment the registry has not seen yet
-// was observed when it was recorded.
+	"github.com/cmem/cmem/domain"
+)
+
+// withTime fills each fragment's observed time and resolved expressions
+// from the registry (the vector view keeps neither); a fragment the
+// registry has not seen yet was observed when it was recorded. An
+// expression is shown only while its text is still in the key or value
+// the reader sees: a read policy that redacted or summarised it away must
+// not have it come back through time_refs.
 func (a *App) withTime(tiers ...[]domain.Fragment) {
 	for _, fs := range tiers {
 		for i := range fs {
-			fs[i].ObservedAt = fs[i].CreatedAt
-			if info, ok := a.fragments.Get(fs[i].ID); ok && !info.ObservedAt.IsZero() {
-				fs[i].ObservedAt = info.ObservedAt
+			f := &fs[i]
+			f.ObservedAt = f.CreatedAt
+			info, ok := a.fragments.Get(f.ID)
+			if !ok || info.ObservedAt.IsZero() {
+				continue
+			}
+			f.ObservedAt = info.ObservedAt
+			for _, r := range timeRefs(info.TimeRefs) {
+				if strings.Contains(f.Key, r.Text) || strings.Contains(f.Value, r.Text) {
+					f.TimeRefs = append(f.TimeRefs, r)
+				}
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
@@ -36,6 +37,9 @@ type ViewRequest struct {
 	// none. nil = the embedder's RelevanceFloor (0.2 for the semantic
 	// embedder, 0.01 for hashing, none for an OpenAI-compatible endpoint).
 	MinScore *float32
+	// AsOf asks for the facts valid at a time (observed then, and the
+	// current version of their fact then; see current.go); nil is now.
+	AsOf *time.Time
 }
 
 // minScore is req's relevance floor (see ViewRequest.MinScore).
@@ -114,13 +118,15 @@ func (a *App) viewAt(ctx context.Context, by domain.Identity, req ViewRequest, s
 		name string
 		k    int
 		out  *[]domain.Fragment
-	}{{events.TierPrivate, req.KUser, &ans.Private}, {events.TierShared, req.KCross, &ans.Shared}} {
+	}{{events.TierPrivate, a.viewK(req.KUser, req.AsOf), &ans.Private}, {events.TierShared, a.viewK(req.KCross, req.AsOf), &ans.Shared}} {
 		f := vectors.NewFilter(tier.name, by.ID, allowedA, allAgents, allowedR, allResources)
 		q := vectors.Query{Text: req.Query, Vector: vecs[0]}
 		if *tier.out, trace, err = a.tierView(ctx, by.ID, req.Agent, q, f, tier.k, minScore, now, pol); err != nil {
 			return ViewAnswer{}, err
 		}
 	}
+	ans.Private = a.currentOnly(by.ID, req.Agent, now, req.AsOf, ans.Private, req.KUser)
+	ans.Shared = a.currentOnly(by.ID, req.Agent, now, req.AsOf, ans.Shared, req.KCross)
 	a.withLineage(by.ID, req.Agent, now, ans.Private, ans.Shared)
 	a.withTime(ans.Private, ans.Shared)
 	read := &events.MemoryRead{User: by.ID, Agent: req.Agent, Query: req.Query, QueryID: req.QueryID,

@@ -175,7 +175,7 @@ func (a *App) appendFragments(ctx context.Context, by domain.Identity, req Write
 			QueryID: req.QueryID, DerivedFrom: req.DerivedFrom, Provenance: mode, Policy: trace,
 			Embedding: &events.Embedding{Model: a.embedder.Model(), Dims: len(vecs[i]), Vector: events.EncodeVector(vecs[i])},
 		}
-		stampTime(fw, req.ObservedAt)
+		stampTime(fw, req.ObservedAt, meta.Time)
 		e, err := events.New(meta, fw)
 		if err != nil {
 			return WriteAnswer{}, err
@@ -186,11 +186,13 @@ func (a *App) appendFragments(ctx context.Context, by domain.Identity, req Write
 		}
 		ans.Revision = rev
 		f := domain.Fragment{ID: fw.ID, Key: fw.Key, Value: fw.Value, Tier: fw.Tier, User: fw.User,
-			Agents: fw.Agents, Resources: fw.Resources, CreatedAt: e.Time, Revision: rev, ObservedAt: fw.ObservedTime()}
+			Agents: fw.Agents, Resources: fw.Resources, CreatedAt: e.Time, Revision: rev, ObservedAt: fw.ObservedTime(), TimeRefs: timeRefs(fw.TimeRefs)}
 		if trace.Admission != nil {
 			score := trace.Admission.Score
 			f.AdmissionScore = &score
 		}
+		f.Supersedes, rev = a.supersedeAnswer(ctx, by, req, fw, i)
+		ans.Revision = max(ans.Revision, rev)
 		ans.Fragments = append(ans.Fragments, f)
 	}
 	return ans, nil

@@ -55,6 +55,10 @@ func (p *FragmentWritten) DataSubject() DataSubject { return DataSubject{User: p
 // ContentFields implements Content.
 func (p *FragmentWritten) ContentFields() []*string {
 	fs := []*string{&p.Key, &p.Value}
+	for i := range p.TimeRefs {
+		r := &p.TimeRefs[i]
+		fs = append(fs, &r.Text, &r.Start, &r.End, &r.Grain)
+	}
 	if p.Embedding != nil {
 		fs = append(fs, &p.Embedding.Vector)
 	}
@@ -62,8 +66,8 @@ func (p *FragmentWritten) ContentFields() []*string {
 }
 
 // ContentErased implements ContentErased: the embedding of an erased key
-// is dropped with it.
-func (p *FragmentWritten) ContentErased() { p.Embedding = nil }
+// and the time expressions of its text are dropped with it.
+func (p *FragmentWritten) ContentErased() { p.Embedding, p.TimeRefs = nil, nil }
 
 // DataSubject implements Content.
 func (p *MemoryRead) DataSubject() DataSubject { return DataSubject{User: p.User, Query: p.QueryID} }

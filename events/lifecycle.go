@@ -49,8 +49,10 @@ type UserErased struct {
 }
 
 // FragmentDeleted is the tombstone of a fragment: its key was destroyed,
-// and every projection drops it, the fragments derived from it (Derived)
-// and the answers that read any of them (Queries).
+// and every projection drops it, the fragments erased with it (Derived:
+// those derived from it and the earlier versions of its fact by the same
+// owner, with those derived from them) and the answers that read any of
+// them (Queries).
 type FragmentDeleted struct {
 	ID      string   `json:"id"`
 	User    string   `json:"user"`

@@ -107,12 +107,15 @@ func (p *FragmentWritten) ObservedTime() time.Time {
 }
 
 // TimeRef is one relative time expression of a fragment's text resolved to
-// the interval [Start, End) at a grain (day, week, month or year).
+// the days [Start, End) at a grain (day, week, month, season or year).
+// Every field is content, sealed with the key and value: the dates say what
+// the text said, so erasing the fragment must take them too. Start and End
+// are dates, YYYY-MM-DD.
 type TimeRef struct {
-	Text  string    `json:"text"`
-	Start time.Time `json:"start"`
-	End   time.Time `json:"end"`
-	Grain string    `json:"grain"`
+	Text  string `json:"text"`
+	Start string `json:"start"`
+	End   string `json:"end"`
+	Grain string `json:"grain"`
 }
 
 // FragmentRejected records a write that a write policy refused.

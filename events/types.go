@@ -98,6 +98,7 @@ func init() {
 	register(TypeFragmentRejected, 2, func() Payload { return &FragmentRejected{} })
 	// v3 adds the observed (valid) time and resolved time expressions.
 	register(TypeFragmentWritten, 3, func() Payload { return &FragmentWritten{} })
+	register(TypeFragmentSuperseded, 1, func() Payload { return &FragmentSuperseded{} })
 	// v2 adds the coordination target.
 	register(TypePolicySet, 2, func() Payload { return &PolicySet{} })
 	// v3 adds the fragments a response cites.

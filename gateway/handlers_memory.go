@@ -56,8 +56,15 @@ func (s *Server) memoryView(w http.ResponseWriter, r *http.Request, by domain.Id
 		MinRevision uint64 `json:"min_revision"`
 		// MinScore is the relevance floor; absent = the embedder's default.
 		MinScore *float32 `json:"min_score"`
+		// AsOf asks for the facts valid then (parseAsOf); absent = now.
+		AsOf string `json:"as_of"`
 	}
 	if err := decode(r, &req, true); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	asOf, err := parseAsOf(req.AsOf)
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -69,7 +76,7 @@ func (s *Server) memoryView(w http.ResponseWriter, r *http.Request, by domain.Id
 	}
 	ans, err := s.app.MemoryView(r.Context(), by, app.ViewRequest{
 		Agent: req.Agent, Query: req.Query, KUser: k(req.KUser), KCross: k(req.KCross), MinRevision: req.MinRevision,
-		MinScore: req.MinScore,
+		MinScore: req.MinScore, AsOf: asOf,
 	})
 	s.answer(w, r, http.StatusOK, ans, err)
 }

@@ -51,3 +51,30 @@ func TestObservedAt(t *testing.T) {
 		t.Errorf("view's observed times %v", got)
 	}
 }
+
+// Relative expressions are resolved against observed_at at write time and
+// shown with the fragment; one that cannot be resolved stays text and the
+// write goes on.
+func TestTimeRefsResolvedAtWrite(t *testing.T) {
+	_, c := nodetest.StartClient(t, nil)
+	alice := writer(t, c)
+	w := c.Must(http.StatusCreated, "POST", "/v1/fragments", alice, map[string]any{"agent": "planner", "tier": "private",
+		"key": "Caroline charity race", "value": "I ran a charity race last Saturday, recently", "observed_at": "2023-06-09"})
+	f := w.Body["fragments"].([]any)[0].(map[string]any)
+	refs, _ := f["time_refs"].([]any)
+	if len(refs) != 1 {
+		t.Fatalf("time_refs %v, want only last Saturday (recently stays text)", f["time_refs"])
+	}
+	r := refs[0].(map[string]any)
+	if r["text"] != "last Saturday" || r["start"] != "2023-06-03T00:00:00Z" || r["end"] != "2023-06-04T00:00:00Z" || r["grain"] != "day" {
+		t.Errorf("last Saturday on 9 June 2023 resolved to %v", r)
+	}
+	view := c.Must(http.StatusOK, "POST", "/v1/memory/view", alice, map[string]any{
+		"agent": "planner", "query": "charity race", "min_revision": w.Revision(), "min_score": -1})
+	vf := view.Body["private"].([]any)[0].(map[string]any)
+	if vr, _ := vf["time_refs"].([]any); len(vr) != 1 || vr[0].(map[string]any)["start"] != "2023-06-03T00:00:00Z" {
+		t.Errorf("view's time_refs %v", vf["time_refs"])
+	}
+	c.Must(http.StatusCreated, "POST", "/v1/fragments", alice, map[string]any{"agent": "planner", "tier": "private",
+		"key": "vague", "value": "the other day, a few weeks ago, on Saturday"})
+}

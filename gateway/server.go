@@ -123,6 +123,7 @@ func (s *Server) routes() {
 	authed("POST /v1/batch", s.limited("batches", lim.Registrations, s.batch))
 	authed("GET /v1/access/{user}", s.accessOf)
 	authed("POST /v1/fragments", s.limited("fragments", lim.Fragments, s.writeFragment))
+	authed("GET /v1/fragments/{id}/history", s.fragmentHistory)
 	authed("POST /v1/memory/view", s.memoryView)
 	authed("POST /v1/memory/graph", s.memoryGraph)
 	authed("POST /v1/policies", s.setPolicy)

@@ -54,7 +54,8 @@ func TestSealHidesEveryContentFieldAndOpenRestoresIt(t *testing.T) {
 	s := shred.NewSealer(keys)
 	payloads := []events.Payload{
 		&events.FragmentWritten{ID: "f1", User: "alice", Key: "k " + secret, Value: "v " + secret, Tier: "shared",
-			Agents: []string{"a"}, Embedding: &events.Embedding{Model: "m", Dims: 1, Vector: "AACAPw=="}},
+			Agents: []string{"a"}, Embedding: &events.Embedding{Model: "m", Dims: 1, Vector: "AACAPw=="},
+			TimeRefs: []events.TimeRef{{Text: secret, Start: secret + "s", End: secret + "e", Grain: secret + "g"}}},
 		&events.QuerySubmitted{ID: "q1", User: "alice", Text: secret, Channel: "http"},
 		&events.AgentSelected{QueryID: "q1", User: "alice", Round: 1, Agent: "a", Subquery: secret},
 		&events.ResourceCalled{QueryID: "q1", User: "alice", Round: 1, Agent: "a", Resource: "r",
@@ -96,7 +97,8 @@ func TestOpenWithoutTheKeyYieldsErased(t *testing.T) {
 	keys := &memKeys{keys: map[string][]byte{}}
 	s := shred.NewSealer(keys)
 	e := envelope(t, &events.FragmentWritten{ID: "f1", User: "alice", Key: secret, Value: secret, Tier: "shared",
-		Agents: []string{"a"}, Embedding: &events.Embedding{Model: "m", Dims: 1, Vector: "AACAPw=="}})
+		Agents: []string{"a"}, Embedding: &events.Embedding{Model: "m", Dims: 1, Vector: "AACAPw=="},
+		TimeRefs: []events.TimeRef{{Text: "last week", Start: "2023-05-29", End: "2023-06-05", Grain: "week"}}})
 	sealed, err := s.Seal(ctx, e)
 	if err != nil {
 		t.Fatal(err)
@@ -111,7 +113,7 @@ func TestOpenWithoutTheKeyYieldsErased(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := p.(*events.FragmentWritten)
-	if f.Key != events.Erased || f.Value != events.Erased || f.Embedding != nil || f.ID != "f1" || f.User != "alice" {
+	if f.Key != events.Erased || f.Value != events.Erased || f.Embedding != nil || f.TimeRefs != nil || f.ID != "f1" || f.User != "alice" {
 		t.Errorf("erased fragment opened as %+v", f)
 	}
 }

@@ -3,6 +3,7 @@ package httpclient
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/cmem/cmem/domain"
@@ -79,6 +80,8 @@ type ViewRequest struct {
 	MinRevision uint64 `json:"min_revision,omitempty"`
 	// MinScore is the relevance floor, -1..1; nil is the embedder's.
 	MinScore *float32 `json:"min_score,omitempty"`
+	// AsOf asks for the facts valid at that time; zero is now.
+	AsOf time.Time `json:"as_of,omitzero"`
 }
 
 // View is a memory view: the caller's private fragments and the shared
@@ -96,4 +99,14 @@ func (c *Client) MemoryView(ctx context.Context, req ViewRequest) (View, error) 
 	var v View
 	_, err := c.Do(ctx, http.MethodPost, "/v1/memory/view", req, &v)
 	return v, err
+}
+
+// History reads the versions of fragment id's fact that the caller may
+// read through agent (GET /v1/fragments/{id}/history); a fragment the
+// caller may not read is not found (ErrNotFound), as one that does not
+// exist.
+func (c *Client) History(ctx context.Context, id, agent string) (domain.History, error) {
+	var h domain.History
+	_, err := c.Do(ctx, http.MethodGet, "/v1/fragments/"+url.PathEscape(id)+"/history?agent="+url.QueryEscape(agent), nil, &h)
+	return h, err
 }

@@ -20,6 +20,8 @@ var ruleHolders = map[string][]string{
 		"TestDeliveryWithholdsWhatTheUserLost",               // delivery
 		"TestGraphMemoryHidesWhatARevokeTook",                // graph memory
 		"TestRerankerIgnoresWhatTheReaderCannotSee",          // learned re-ranker
+		"TestSupersessionHidesNothingAcrossTheReadRule",      // current version, history
+		"TestModelDecidesSupersession",                       // what the fact judge is shown
 	},
 	"./projectors/graphmem/":         {"TestTraversalMatchesReferenceUnderChurn", "TestRevokeHidesInsightsRestingOnTheEdge"}, // graph traversal
 	"./projectors/audit/clickhouse/": {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},                         // audit, both backends

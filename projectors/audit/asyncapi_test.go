@@ -33,6 +33,7 @@ var samples = map[string]events.Payload{
 	events.TypeAgentResourceExpired: &events.AgentResourceExpired{Agent: "a", Resource: "r", GrantRevision: 1},
 	events.TypeFragmentWritten:      &events.FragmentWritten{ID: "f", User: "u"},
 	events.TypeFragmentRejected:     &events.FragmentRejected{User: "u", Agent: "a"},
+	events.TypeFragmentSuperseded:   &events.FragmentSuperseded{Old: "o", New: "f", User: "u"},
 	events.TypePolicySet:            &events.PolicySet{Target: "read", Scope: events.PolicyScope{User: "u", Agent: "a"}},
 	events.TypeMemoryRead:           &events.MemoryRead{User: "u", Agent: "a"},
 	events.TypeGraphRead:            &events.GraphRead{User: "u", Agent: "a"},

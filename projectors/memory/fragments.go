@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"slices"
 	"sync"
 	"time"
 
@@ -22,8 +23,11 @@ type FragmentInfo struct {
 	// ObservedAt is the fragment's valid time (CreatedAt when the writer
 	// gave none).
 	ObservedAt time.Time
-	// TimeRefs are its resolved relative time expressions.
-	TimeRefs []events.TimeRef
+	// TimeRefs are its resolved relative time expressions and Fact its key
+	// normalised for the same-key rule (FactKey): content, which a
+	// snapshot seals under the fragment's key (fragmentContent).
+	TimeRefs []events.TimeRef `json:"-"`
+	Fact     string           `json:"-"`
 }
 
 // Provenance returns the fragment's provenance.
@@ -36,10 +40,18 @@ type Fragments struct {
 	mu       sync.RWMutex
 	revision uint64
 	byID     map[string]FragmentInfo
+	// byFact lists the fragments of each fact key; group and members are
+	// the versions of each fact (versions.go).
+	byFact  map[string][]string
+	group   map[string]string
+	members map[string][]string
 }
 
 // NewFragments returns an empty registry.
-func NewFragments() *Fragments { return &Fragments{byID: map[string]FragmentInfo{}} }
+func NewFragments() *Fragments {
+	return &Fragments{byID: map[string]FragmentInfo{}, byFact: map[string][]string{},
+		group: map[string]string{}, members: map[string][]string{}}
+}
 
 // Name implements projectors.Projection.
 func (*Fragments) Name() string { return "fragments" }
@@ -55,24 +67,54 @@ func (fs *Fragments) Apply(r events.Record) error {
 	if r.Type == events.TypeUserErased || r.Type == events.TypeFragmentDeleted {
 		ids, err := ErasedFragments(r)
 		for _, id := range ids {
-			delete(fs.byID, id)
+			fs.forget(id)
 		}
 		return err
 	}
-	if r.Type != events.TypeFragmentWritten {
+	if r.Type != events.TypeFragmentWritten && r.Type != events.TypeFragmentSuperseded {
 		return nil
 	}
 	p, err := r.Decode()
 	if err != nil {
 		return err
 	}
+	if s, ok := p.(*events.FragmentSuperseded); ok {
+		fs.applySuperseded(s)
+		return nil
+	}
 	f := p.(*events.FragmentWritten)
-	fs.byID[f.ID] = FragmentInfo{
+	info := FragmentInfo{
 		ID: f.ID, Tier: f.Tier, User: f.User, Agents: f.Agents, Resources: f.Resources,
 		CreatedAt: r.Time, Revision: r.Revision, DerivedFrom: f.DerivedFrom,
-		ObservedAt: observedTime(f, r.Time), TimeRefs: f.TimeRefs,
+		ObservedAt: observedTime(f, r.Time), TimeRefs: f.TimeRefs, Fact: FactKey(f.Key),
+	}
+	if old, ok := fs.byID[f.ID]; ok { // written again (a replayed step): keep one entry per fact
+		fs.unlistFact(old)
+	}
+	fs.byID[f.ID] = info
+	if info.Fact != "" {
+		fs.byFact[info.Fact] = append(fs.byFact[info.Fact], f.ID)
 	}
 	return nil
+}
+
+// forget drops an erased fragment; the caller holds fs.mu.
+func (fs *Fragments) forget(id string) {
+	if f, ok := fs.byID[id]; ok {
+		fs.unlistFact(f)
+	}
+	fs.forgetVersion(id)
+	delete(fs.byID, id)
+}
+
+// unlistFact removes f from its fact key's list; the caller holds fs.mu.
+func (fs *Fragments) unlistFact(f FragmentInfo) {
+	ids := slices.DeleteFunc(fs.byFact[f.Fact], func(id string) bool { return id == f.ID })
+	if len(ids) == 0 {
+		delete(fs.byFact, f.Fact)
+		return
+	}
+	fs.byFact[f.Fact] = ids
 }
 
 // Get returns the fragment with id.

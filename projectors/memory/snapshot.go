@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/snapshot"
@@ -86,32 +87,102 @@ func (ps *Policies) RestoreSnapshot(_ context.Context, _ snapshot.Sealer, revisi
 	}, nil
 }
 
-// MarshalSnapshot implements snapshot.Section: the registry (ids and
-// provenance, no content).
-func (fs *Fragments) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, error) {
-	fs.mu.RLock()
-	all := make([]FragmentInfo, 0, len(fs.byID))
-	for _, f := range fs.byID {
-		all = append(all, f)
-	}
-	fs.mu.RUnlock()
-	return encode("fragments", all)
+// fragmentsState is the registry as a snapshot holds it: ids, provenance
+// and times in clear; each fragment's content (fact key, time expressions)
+// sealed under its own key, so a deletion since the snapshot takes it.
+type fragmentsState struct {
+	Fragments []FragmentInfo
+	Content   []sealedFragment
+	Groups    [][]string
 }
 
-// RestoreSnapshot implements snapshot.Section.
-func (fs *Fragments) RestoreSnapshot(_ context.Context, _ snapshot.Sealer, revision uint64, data []byte) (func(), error) {
-	var all []FragmentInfo
-	if err := decode("fragments", data, &all); err != nil {
-		return nil, err
+// fragmentContent is the content part of a FragmentInfo.
+type fragmentContent struct {
+	Fact     string
+	TimeRefs []events.TimeRef
+}
+
+// MarshalSnapshot implements snapshot.Section.
+func (fs *Fragments) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+	fs.mu.RLock()
+	st := fragmentsState{Fragments: make([]FragmentInfo, 0, len(fs.byID))}
+	for _, f := range fs.byID {
+		st.Fragments = append(st.Fragments, f)
 	}
-	byID := make(map[string]FragmentInfo, len(all))
-	for _, f := range all {
+	for _, ms := range fs.members {
+		st.Groups = append(st.Groups, slices.Clone(ms))
+	}
+	fs.mu.RUnlock()
+	for _, f := range st.Fragments {
+		if f.Fact == "" && len(f.TimeRefs) == 0 {
+			continue
+		}
+		plain, err := encode("fragment content", fragmentContent{Fact: f.Fact, TimeRefs: f.TimeRefs})
+		if err != nil {
+			return nil, err
+		}
+		sealed, err := s.Seal(ctx, events.DataSubject{User: f.User, Fragment: f.ID}, plain)
+		if errors.Is(err, snapshot.ErrGone) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		st.Content = append(st.Content, sealedFragment{ID: f.ID, User: f.User, Sealed: sealed})
+	}
+	return encode("fragments", st)
+}
+
+// RestoreSnapshot implements snapshot.Section. A snapshot of an earlier
+// build (a bare list, no content) restores without fact keys or time
+// expressions: fragments written after it have them.
+func (fs *Fragments) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, revision uint64, data []byte) (func(), error) {
+	var st fragmentsState
+	if err := decode("fragments", data, &st); err != nil {
+		if err2 := decode("fragments", data, &st.Fragments); err2 != nil {
+			return nil, err
+		}
+	}
+	byID := make(map[string]FragmentInfo, len(st.Fragments))
+	for _, f := range st.Fragments {
 		byID[f.ID] = f
+	}
+	for _, sf := range st.Content {
+		plain, err := s.Open(ctx, sf.Sealed)
+		if errors.Is(err, snapshot.ErrGone) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("memory: open fragment %s: %w", sf.ID, err)
+		}
+		var c fragmentContent
+		if err := decode("fragment content", plain, &c); err != nil {
+			return nil, err
+		}
+		if f, ok := byID[sf.ID]; ok {
+			f.Fact, f.TimeRefs = c.Fact, c.TimeRefs
+			byID[sf.ID] = f
+		}
+	}
+	restored := NewFragments()
+	restored.byID = byID
+	for _, f := range byID {
+		if f.Fact != "" {
+			restored.byFact[f.Fact] = append(restored.byFact[f.Fact], f.ID)
+		}
+	}
+	for _, ms := range st.Groups {
+		if len(ms) > 0 {
+			restored.members[ms[0]] = ms
+			for _, m := range ms {
+				restored.group[m] = ms[0]
+			}
+		}
 	}
 	return func() {
 		fs.mu.Lock()
 		defer fs.mu.Unlock()
-		fs.revision, fs.byID = revision, byID
+		fs.revision, fs.byID, fs.byFact, fs.group, fs.members = revision, restored.byID, restored.byFact, restored.group, restored.members
 	}, nil
 }
 

@@ -142,6 +142,11 @@ func TestConsoleUserSeesOnlyItsOwn(t *testing.T) {
 	}
 	noLeak("memory")
 	shot(t, ctx, "memory")
+	// A click on a fragment: the versions of its fact she may read, and
+	// nothing of Bob's.
+	eval[bool](t, ctx, `(document.querySelector("#memory-shared tr[data-fragment]").click(), true)`)
+	until(t, ctx, `document.querySelector("#memory-history-table tbody tr") !== null`)
+	noLeak("memory history")
 
 	open(t, ctx, "#/queries")
 	if !has(t, ctx, fmt.Sprintf(`article[data-query=%q]`, w.AliceQuery)) {

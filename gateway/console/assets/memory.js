@@ -32,8 +32,27 @@ async function myMemory(root, ctx) {
       out.append(errorBox(e));
     }
   };
+  // Click a fragment: the versions of its fact I may read through the agent.
+  const hist = h("div", { id: "memory-history" });
+  out.addEventListener("click", async (e) => {
+    const row = e.target.closest("tr[data-fragment]");
+    if (!row || e.target.closest("a")) return;
+    hist.replaceChildren();
+    try {
+      const v = await get(`/v1/fragments/${encodeURIComponent(row.dataset.fragment)}/history`, { agent: agent.value });
+      hist.append(h("h3", {}, `History of ${row.dataset.fragment} (${v.versions.length} version${v.versions.length === 1 ? "" : "s"} you may read)`),
+        h("table", { class: "frags", id: "memory-history-table" },
+          h("thead", {}, h("tr", {}, ["observed", "valid until", "value", "user", "recorded", "rev"].map((x) => h("th", {}, x)))),
+          h("tbody", {}, v.versions.map((f) => h("tr", { class: f.id === v.current ? "current" : "" },
+            h("td", {}, fmtTime(f.observed_at)), h("td", {}, f.valid_until ? fmtTime(f.valid_until) : "current"),
+            h("td", { class: "value" }, f.value), h("td", {}, f.user), h("td", {}, fmtTime(f.created_at)), h("td", {}, f.revision))))));
+    } catch (err) {
+      hist.append(errorBox(err));
+    }
+  });
   root.append(h("div", { class: "controls" }, h("label", {}, "Agent ", agent), query, h("label", {}, "k ", k),
-    h("button", { type: "button", id: "memory-show", onclick: load }, "Show")), out);
+    h("button", { type: "button", id: "memory-show", onclick: load }, "Show")), out,
+    h("p", { class: "hint" }, "Click a fragment for the versions of its fact you may read."), hist);
   agent.addEventListener("change", load);
   await load();
 }

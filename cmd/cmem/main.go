@@ -43,6 +43,7 @@ talk to a running cmem (CMEM_URL, default http://127.0.0.1:8080):
   health    exit 0 when a cmem (or a worker's -metrics-addr) answers /healthz
   version   print the version of this binary
   scenario  run one of the paper's three experiments (1|2|3) and write its report and charts
+  bench     run a public benchmark (locomo) through the HTTP API and print its figures
 
 Run 'cmem <command> -h' for the flags of a command.
 `
@@ -62,6 +63,7 @@ var commands = map[string]func(args []string, out io.Writer) error{
 	"memory":   memoryCmd,
 	"query":    queryCmd,
 	"scenario": scenarioCmd,
+	"bench":    benchCmd,
 	"mcp":      mcpCmd,
 	"version":  versionCmd,
 	"health":   healthCmd,

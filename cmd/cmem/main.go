@@ -63,6 +63,7 @@ var commands = map[string]func(args []string, out io.Writer) error{
 	"memory":   memoryCmd,
 	"query":    queryCmd,
 	"scenario": scenarioCmd,
+	"import":   importCmd,
 	"bench":    benchCmd,
 	"mcp":      mcpCmd,
 	"version":  versionCmd,

@@ -32,6 +32,9 @@ type WriteRequest struct {
 	// StepID, set by a worker, derives fragment and event ids from the step
 	// so a step run twice writes each fragment once.
 	StepID string
+	// Notes are decisions made before the write policy ran (a turn's
+	// scope and sensitivity), recorded in the event's policy trace.
+	Notes []string
 }
 
 // WriteAnswer is what was written, and the revision of the last event.
@@ -86,6 +89,7 @@ func (a *App) writeWith(ctx context.Context, by domain.Identity, req WriteReques
 	if err != nil {
 		return WriteAnswer{}, providerUnavailable(err)
 	}
+	trace.Notes = append(append([]string(nil), req.Notes...), trace.Notes...)
 	return a.appendFragments(ctx, by, req, prov, mode, trace, drafts)
 }
 

@@ -12,6 +12,11 @@ import (
 // the scopes they concern.
 func (s *Server) governanceRoutes(authed func(string, func(http.ResponseWriter, *http.Request, domain.Identity))) {
 	authed("POST /v1/relationships", s.importRelationships)
+	turns := s.cfg.Limits.Fragments // a turn is a fragment write
+	if s.cfg.Limits.Off {
+		turns = Rate{}
+	}
+	authed("POST /v1/turns", s.limited("fragments", turns, s.ingestTurn))
 }
 
 // importRelationships serves POST /v1/relationships: {"schema",
@@ -28,4 +33,16 @@ func (s *Server) importRelationships(w http.ResponseWriter, r *http.Request, by 
 		s.logger.Warn("relationships import refused", "by", by.ID, "correlation_id", app.CorrelationID(r.Context()), "err", err)
 	}
 	s.answer(w, r, http.StatusOK, ans, err)
+}
+
+// ingestTurn serves POST /v1/turns: {"text"} said by the caller → where it
+// was written, why, and the governance it carried.
+func (s *Server) ingestTurn(w http.ResponseWriter, r *http.Request, by domain.Identity) {
+	var req app.TurnRequest
+	if err := decode(r, &req, true); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ans, err := s.app.IngestTurn(r.Context(), by, req)
+	s.answer(w, r, http.StatusCreated, ans, err)
 }

@@ -8,11 +8,6 @@ import (
 	"time"
 )
 
-// assistant is the one agent every principal talks to: the shared-memory
-// assistant of the benchmark. Which scopes of memory it reads for whom is
-// decided by the grants the relationships import.
-const assistant = "assistant"
-
 // episodeRun is one episode against one fresh cmem.
 type episodeRun struct {
 	api    *api
@@ -70,12 +65,9 @@ func runEpisode(ctx context.Context, cfg Config, ep Episode, cps []Checkpoint, s
 	return preds, nil
 }
 
-// setup registers the assistant and every principal as a user.
+// setup registers every principal as a user and imports the
+// relationships as grants.
 func (r *episodeRun) setup(ctx context.Context, ep Episode) error {
-	if _, err := r.api.do(ctx, r.api.admin, http.MethodPost, "/v1/agents",
-		map[string]string{"id": assistant, "description": "the shared assistant of the team"}, nil); err != nil {
-		return err
-	}
 	for _, p := range ep.Entities.Principals {
 		if err := r.user(ctx, p.ID); err != nil {
 			return err
@@ -84,7 +76,7 @@ func (r *episodeRun) setup(ctx context.Context, ep Episode) error {
 	return r.importRelationships(ctx, ep)
 }
 
-// user registers id once and grants it the assistant.
+// user registers id once.
 func (r *episodeRun) user(ctx context.Context, id string) error {
 	if _, ok := r.tokens[id]; ok {
 		return nil
@@ -96,11 +88,11 @@ func (r *episodeRun) user(ctx context.Context, id string) error {
 		return err
 	}
 	r.tokens[id] = u.Token
-	_, err := r.api.do(ctx, r.api.admin, http.MethodPut, "/v1/grants/user-agent/"+id+"/"+assistant, nil, nil)
-	return err
+	return nil
 }
 
-// ingest writes one turn as its speaker.
+// ingest says one turn as its speaker (POST /v1/turns): cmem decides
+// which scope it concerns and applies the governance it speaks.
 func (r *episodeRun) ingest(ctx context.Context, t Turn) error {
 	if err := r.user(ctx, t.Speaker.ID); err != nil {
 		return err
@@ -115,27 +107,13 @@ func (r *episodeRun) ingest(ctx context.Context, t Turn) error {
 			Value string `json:"value"`
 		} `json:"fragments"`
 	}
-	body := map[string]any{"agent": assistant, "resources": []string{}, "key": key(text), "value": text, "tier": "shared"}
-	if _, err := r.api.do(ctx, r.tokens[t.Speaker.ID], http.MethodPost, "/v1/fragments", body, &w); err != nil {
+	if _, err := r.api.do(ctx, r.tokens[t.Speaker.ID], http.MethodPost, "/v1/turns", map[string]any{"text": text}, &w); err != nil {
 		return err
 	}
 	for _, f := range w.Fragments {
 		r.texts[f.ID] = f.Value
 	}
 	return nil
-}
-
-// key is what a fragment is found by: its text, cut to a bounded length.
-func key(text string) string {
-	const max = 500
-	if len(text) <= max {
-		return text
-	}
-	cut := max
-	for cut > 0 && (text[cut]&0xC0) == 0x80 { // not inside a UTF-8 sequence
-		cut--
-	}
-	return text[:cut]
 }
 
 // ask asks c as its asker and turns the answer into a prediction.

@@ -25,7 +25,7 @@ const (
 const NoMemoryAnswer = "There is nothing in memory that I can share on this."
 
 // withOutcome sets ans.Outcome from what cmem delivered and withheld. An
-// answer that does not rest on the memory the query read (the model said
+// answer that called no tool and does not rest on the memory the query read (the model said
 // it found nothing, or only repeated the question) is no_memory, and its
 // text and its steps' texts become NoMemoryAnswer: a question's own words
 // are not memory, and repeating them back is no answer.
@@ -50,7 +50,7 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 	if len(ans.Steps) > 0 {
 		asked = ans.Steps[0].Subquery
 	}
-	if !grounded(ans.Answer, asked, read) {
+	if !usedTools(ans) && !grounded(ans.Answer, asked, read) {
 		ans.Outcome, ans.Answer = OutcomeNoMemory, NoMemoryAnswer
 		for i := range ans.Steps {
 			if ans.Steps[i].Withheld == "" && ans.Steps[i].Response != "" {
@@ -66,6 +66,23 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 		}
 	}
 	return ans
+}
+
+// usedTools says whether the answer rests on resources (its label names
+// some, or a step called one): it may rest on what a tool returned, which
+// the answer does not show, so it is not judged against memory.
+func usedTools(ans QueryAnswer) bool {
+	if ans.Label != nil && len(ans.Label.Resources) > 0 {
+		return true
+	}
+	for _, s := range ans.Steps {
+		for _, c := range s.ResourceCalls {
+			if c.Error == "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // grounded says whether answer rests on the texts read: at least half of

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/cmem/cmem/domain"
@@ -41,6 +42,12 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	}
 	if len(text) > 262144 {
 		return TurnAnswer{}, fmt.Errorf("%w: text is limited to 256 KiB", domain.ErrInvalid)
+	}
+	if onlyQuestions(text) {
+		// A question states nothing to remember: keeping it would only put
+		// the asker's own words before the model later.
+		return TurnAnswer{Fragments: []domain.Fragment{}, Governance: []GovernanceAct{},
+			Decision: ScopeDecision{Scopes: []string{}, Reason: "a question: nothing to remember", Sensitivity: Sensitivity(text)}}, nil
 	}
 	snap, err := a.Snapshot(ctx, 0)
 	if err != nil {
@@ -85,4 +92,20 @@ func key(text string) string {
 		cut--
 	}
 	return text[:cut]
+}
+
+// onlyQuestions says whether every sentence of text is a question.
+func onlyQuestions(text string) bool {
+	n := 0
+	for _, s := range regexp.MustCompile(`[^.!?]+[.!?]*`).FindAllString(text, -1) {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		n++
+		if !strings.HasSuffix(s, "?") {
+			return false
+		}
+	}
+	return n > 0
 }

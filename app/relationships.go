@@ -41,7 +41,8 @@ type RelationshipRule struct {
 	// Subject names the field holding the principal who gains the read.
 	Subject string `json:"subject"`
 	// Scope is the scope's id, with {field} replaced by the relationship's
-	// field (e.g. "project_{project_id}").
+	// field (e.g. "project_{project_id}"); alternatives separated by "|"
+	// are tried in order, the first whose fields the relationship has wins.
 	Scope string `json:"scope"`
 	// Read is full, summary or none.
 	Read string `json:"read"`
@@ -131,7 +132,7 @@ func planRelationships(s RelationshipSchema, rels []Relationship) ([]plan, error
 		if !ok || user == "" {
 			return nil, fmt.Errorf("%w: relationships[%d]: field %q (the subject) is missing", domain.ErrInvalid, i, rule.Subject)
 		}
-		scope, err := fill(rule.Scope, rel)
+		scope, err := fillFirst(rule.Scope, rel)
 		if err != nil {
 			return nil, fmt.Errorf("%w: relationships[%d]: %w", domain.ErrInvalid, i, err)
 		}
@@ -157,6 +158,22 @@ func planRelationships(s RelationshipSchema, rels []Relationship) ([]plan, error
 		}
 	}
 	return out, nil
+}
+
+// fillFirst fills the first of the "|"-separated templates whose fields
+// the relationship has ("case_{case_id}|record_{for_principal_id}").
+func fillFirst(tmpls string, rel Relationship) (string, error) {
+	var first error
+	for _, t := range strings.Split(tmpls, "|") {
+		s, err := fill(t, rel)
+		if err == nil {
+			return s, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return "", first
 }
 
 // fill replaces each {field} of tmpl with rel's value.

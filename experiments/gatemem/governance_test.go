@@ -200,3 +200,23 @@ func TestGovernanceBadInput(t *testing.T) {
 		}
 	}
 }
+
+// A text naming two projects needs both to be read (the narrower reading);
+// a question is not remembered.
+func TestTurnNamingTwoScopesNeedsBoth(t *testing.T) {
+	a, tok := org(t)
+	ans := say(t, a, tok["ava"], "Heron and Osprey share the vendor contract ref QX-5521.")
+	if len(ans.Decision.Scopes) != 2 || len(ans.Fragments) != 1 || len(ans.Fragments[0].Agents) != 2 {
+		t.Fatalf("a turn naming two projects: %+v", ans)
+	}
+	if got := view(t, a, tok["ava"], "project_heron", "vendor contract"); strings.Contains(got, "QX-5521") {
+		t.Errorf("a member of one of the two projects reads the joint turn: %q", got)
+	}
+	if got := view(t, a, tok["lucia"], "project_osprey", "vendor contract"); strings.Contains(got, "QX-5521") {
+		t.Errorf("a member of the other project reads the joint turn: %q", got)
+	}
+	q := say(t, a, tok["lucia"], "Is the Heron budget above 80,000 EUR? Who approved it?")
+	if len(q.Fragments) != 0 {
+		t.Errorf("a question was remembered: %+v", q)
+	}
+}

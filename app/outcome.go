@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -25,7 +26,8 @@ const (
 const NoMemoryAnswer = "There is nothing in memory that I can share on this."
 
 // withOutcome sets ans.Outcome from what cmem delivered and withheld. An
-// answer that called no tool and does not rest on the memory the query read (the model said
+// answer that called no tool keeps only its sentences memory supports
+// (ground); one with none that rests on the memory the query read (the model said
 // it found nothing, or only repeated the question) is no_memory, and its
 // text and its steps' texts become NoMemoryAnswer: a question's own words
 // are not memory, and repeating them back is no answer.
@@ -50,7 +52,8 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 	if len(ans.Steps) > 0 {
 		asked = ans.Steps[0].Subquery
 	}
-	if !usedTools(ans) && !grounded(ans.Answer, asked, read) {
+	kept, rests := ground(ans.Answer, asked, read)
+	if !usedTools(ans) && !rests {
 		ans.Outcome, ans.Answer = OutcomeNoMemory, NoMemoryAnswer
 		for i := range ans.Steps {
 			if ans.Steps[i].Withheld == "" && ans.Steps[i].Response != "" {
@@ -58,6 +61,14 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 			}
 		}
 		return ans
+	}
+	if !usedTools(ans) {
+		ans.Answer = kept
+		for i, st := range ans.Steps {
+			if st.Withheld == "" && st.Response != "" {
+				ans.Steps[i].Response, _ = ground(st.Response, st.Subquery, read)
+			}
+		}
 	}
 	ans.Outcome = OutcomeAnswer
 	for _, s := range ans.Steps {
@@ -85,37 +96,68 @@ func usedTools(ans QueryAnswer) bool {
 	return false
 }
 
-// grounded says whether answer rests on the texts read: at least half of
-// its words, once the words it repeats from the question are set aside,
-// occur in them.
-func grounded(answer, question string, read []string) bool {
-	if len(read) == 0 {
-		return false
+// ground keeps the sentences of answer that memory supports: a sentence
+// that repeats the question (five of its words in a row) without resting
+// on one fragment read (60% of its own words in it) is dropped — it says
+// nothing memory holds. It reports whether any sentence rests on a
+// fragment.
+func ground(answer, question string, read []string) (string, bool) {
+	frags := make([]map[string]bool, len(read))
+	for i, r := range read {
+		frags[i] = map[string]bool{}
+		for _, w := range words(r) {
+			frags[i][w] = true
+		}
 	}
 	q := map[string]bool{}
 	for _, w := range words(question) {
 		q[w] = true
 	}
-	have := map[string]bool{}
-	for _, r := range read {
-		for _, w := range words(r) {
-			have[w] = true
+	var kept []string
+	rested := false
+	for _, sent := range sentenceRE.FindAllString(answer, -1) {
+		var own []string // the sentence's words that are not the question's
+		for _, w := range words(sent) {
+			if !q[w] {
+				own = append(own, w)
+			}
 		}
-	}
-	n, hit := 0, 0
-	for _, w := range words(answer) {
-		if q[w] && !have[w] {
+		rests := false
+		for _, f := range frags {
+			hit := 0
+			for _, w := range own {
+				if f[w] {
+					hit++
+				}
+			}
+			if len(own) > 0 && 10*hit >= 6*len(own) {
+				rests = true
+				break
+			}
+		}
+		if rests {
+			rested = true
+		}
+		if !rests && echoes(sent, question) {
 			continue
 		}
-		if q[w] { // a question word the memory also holds: neutral
-			continue
-		}
-		n++
-		if have[w] {
-			hit++
+		kept = append(kept, strings.TrimSpace(sent))
+	}
+	return strings.Join(kept, " "), rested
+}
+
+var sentenceRE = regexp.MustCompile(`[^.!?]+(?:[.!?]+["'”’]?|$)`)
+
+// echoes says whether sentence repeats five words of question in a row.
+func echoes(sentence, question string) bool {
+	qw := words(question)
+	sw := " " + strings.Join(words(sentence), " ") + " "
+	for i := 0; i+5 <= len(qw); i++ {
+		if strings.Contains(sw, " "+strings.Join(qw[i:i+5], " ")+" ") {
+			return true
 		}
 	}
-	return n >= 2 && 2*hit >= n
+	return false
 }
 
 // words are the lower-cased words of s of three letters or more.

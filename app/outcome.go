@@ -39,6 +39,12 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 		ans.Outcome = OutcomeRefuse
 		return ans
 	}
+	if len(ans.Steps) == 0 {
+		// No agent was consulted: the answer is cmem's own (which of the
+		// user's agents it considered), holding no memory.
+		ans.Outcome = OutcomeNoMemory
+		return ans
+	}
 	var read []string
 	if len(ans.FragmentsRead) > 0 && a.store != nil {
 		fs, err := a.store.Get(ctx, ans.FragmentsRead)

@@ -104,7 +104,8 @@ func usedTools(ans QueryAnswer) bool {
 
 // ground keeps the sentences of answer that memory supports: a sentence
 // that repeats the question (five of its words in a row) without resting
-// on one fragment read (60% of its own words in it) is dropped — it says
+// on one fragment read (60% of its own words in it, at least three) is
+// dropped — it says
 // nothing memory holds. It reports whether any sentence rests on a
 // fragment.
 func ground(answer, question string, read []string) (string, bool) {
@@ -136,7 +137,7 @@ func ground(answer, question string, read []string) (string, bool) {
 					hit++
 				}
 			}
-			if len(own) > 0 && 10*hit >= 6*len(own) {
+			if len(own) >= 3 && 10*hit >= 6*len(own) { // two common words prove nothing
 				rests = true
 				break
 			}

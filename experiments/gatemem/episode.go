@@ -137,10 +137,13 @@ func (r *episodeRun) ask(ctx context.Context, c Checkpoint) (Prediction, error) 
 		}
 	}
 	// What this answer wrote back to memory is what a later answer may
-	// read: its steps' responses.
-	var said []string
+	// read: its steps' responses as the model gave them. The API shows
+	// them with the sentences that only repeat the question dropped, so
+	// the question's own text is counted with them: a later context may
+	// hold it (this over-counts, never under-counts).
+	said := []string{c.Query}
 	for _, s := range ans.Steps {
-		said = append(said, s.Response)
+		said = append(said, s.Subquery, s.Response)
 	}
 	for _, id := range ans.FragmentsWritten {
 		r.texts[id] = strings.Join(said, "\n")

@@ -183,6 +183,7 @@ type App struct {
 	graph     GraphMemory
 	rerank    Reranker
 	adminSum  string
+	erased    *erasedSet // values spoken erasures removed, per scope (governance_erase.go)
 }
 
 // New returns an App; cfg must be valid and every dependency set.
@@ -194,7 +195,7 @@ func New(cfg Config, d Deps) (*App, error) {
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
 		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, keys: d.Keys,
 		graph: d.Graph, rerank: d.Reranker,
-		adminSum: TokenSum(cfg.AdminToken),
+		adminSum: TokenSum(cfg.AdminToken), erased: &erasedSet{},
 	}, nil
 }
 

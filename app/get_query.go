@@ -28,6 +28,9 @@ type QueryAnswer struct {
 	Withheld string `json:"withheld,omitempty"`
 	// GraphRevision is the permission snapshot delivery was checked on.
 	GraphRevision uint64 `json:"graph_revision"`
+	// Outcome is answer, answer_redacted, refuse or no_memory once the
+	// query is answered (see outcome.go); absent before.
+	Outcome string `json:"outcome,omitempty"`
 }
 
 // QueryStep is one agent turn.

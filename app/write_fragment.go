@@ -35,6 +35,9 @@ type WriteRequest struct {
 	// ObservedAt is when the fact was observed or is about (valid time);
 	// zero means the write time. See CheckObservedAt for its range.
 	ObservedAt time.Time
+	// Notes are decisions made before the write policy ran (a turn's
+	// scope and sensitivity), recorded in the event's policy trace.
+	Notes []string
 }
 
 // WriteAnswer is what was written, and the revision of the last event.
@@ -89,6 +92,7 @@ func (a *App) writeWith(ctx context.Context, by domain.Identity, req WriteReques
 	if err != nil {
 		return WriteAnswer{}, providerUnavailable(err)
 	}
+	trace.Notes = append(append([]string(nil), req.Notes...), trace.Notes...)
 	return a.appendFragments(ctx, by, req, prov, mode, trace, drafts)
 }
 

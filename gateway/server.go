@@ -134,6 +134,7 @@ func (s *Server) routes() {
 	s.auditRoutes(authed)
 	s.lifecycleRoutes(authed)
 	s.consoleRoutes(authed)
+	s.governanceRoutes(authed)
 	s.handle("GET /{$}", console.Handler())
 	s.handle("GET /console/", console.Handler())
 	s.handle("GET /healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

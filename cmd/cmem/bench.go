@@ -11,7 +11,8 @@ import (
 // benches maps `cmem bench NAME` to its runner. A benchmark adds itself
 // with one line here and its runner in a file of its own (bench_NAME.go).
 var benches = map[string]func(args []string, out io.Writer) error{
-	"locomo": benchLocomoCmd,
+	"locomo":  benchLocomoCmd,
+	"gatemem": benchGatemem,
 }
 
 // benchCmd is `cmem bench NAME [flags]`: a public benchmark run against a

@@ -33,6 +33,7 @@ talk to a running cmem (CMEM_URL, default http://127.0.0.1:8080):
   resource  add resources: knowledge bases, HTTP tools, computation (admin)
   grant     grant user-agent or agent-resource, optionally until a time (admin)
   revoke    revoke user-agent or agent-resource (admin)
+  import    import relationships as grants through a mapping (import relationships FILE) (admin)
   batch     run many registrations, grants, revokes and fragment writes from a JSONL file, all or nothing a request
   access    what a user may use now, at a time or at a revision
   fragment  write a memory fragment (user)
@@ -43,7 +44,7 @@ talk to a running cmem (CMEM_URL, default http://127.0.0.1:8080):
   health    exit 0 when a cmem (or a worker's -metrics-addr) answers /healthz
   version   print the version of this binary
   scenario  run one of the paper's three experiments (1|2|3) and write its report and charts
-  bench     run a public benchmark (locomo) through the HTTP API and print its figures
+  bench     run a public benchmark (locomo, gatemem) through the HTTP API and print its figures
 
 Run 'cmem <command> -h' for the flags of a command.
 `
@@ -63,6 +64,7 @@ var commands = map[string]func(args []string, out io.Writer) error{
 	"memory":   memoryCmd,
 	"query":    queryCmd,
 	"scenario": scenarioCmd,
+	"import":   importCmd,
 	"bench":    benchCmd,
 	"mcp":      mcpCmd,
 	"version":  versionCmd,

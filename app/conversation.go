@@ -1,0 +1,111 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/cmem/cmem/domain"
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/memory"
+)
+
+// TurnRequest is one utterance of a conversation, said by the caller.
+type TurnRequest struct {
+	Text string `json:"text"`
+}
+
+// TurnAnswer is what cmem made of a turn: where it was written and why,
+// and the governance it carried.
+type TurnAnswer struct {
+	Fragments  []domain.Fragment `json:"fragments"`
+	Decision   ScopeDecision     `json:"decision"`
+	Governance []GovernanceAct   `json:"governance"`
+	Revision   uint64            `json:"revision"`
+}
+
+// IngestTurn writes one utterance of the caller into the scope(s) it
+// concerns (decideScope), with the scopes' agents as its provenance, so
+// the access graph decides who reads it. Saying something about a scope
+// needs no read access to it — the speaker only adds what they said —
+// and the speaker reads it back only through the grants they hold.
+// Governance the turn speaks (deletion, delegation, revocation) is applied
+// first, and only with the speaker's authority (see governance.go).
+func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnRequest) (TurnAnswer, error) {
+	text := strings.TrimSpace(req.Text)
+	if by.ID == AdminID {
+		return TurnAnswer{}, fmt.Errorf("%w: the bootstrap admin is not a user and says nothing; speak as a registered user", domain.ErrForbidden)
+	}
+	if text == "" {
+		return TurnAnswer{}, fmt.Errorf("%w: text must not be empty", domain.ErrInvalid)
+	}
+	if len(text) > 262144 {
+		return TurnAnswer{}, fmt.Errorf("%w: text is limited to 256 KiB", domain.ErrInvalid)
+	}
+	if onlyQuestions(text) {
+		// A question states nothing to remember: keeping it would only put
+		// the asker's own words before the model later.
+		return TurnAnswer{Fragments: []domain.Fragment{}, Governance: []GovernanceAct{},
+			Decision: ScopeDecision{Scopes: []string{}, Reason: "a question: nothing to remember", Sensitivity: Sensitivity(text)}}, nil
+	}
+	snap, err := a.Snapshot(ctx, 0)
+	if err != nil {
+		return TurnAnswer{}, err
+	}
+	now := snap.Point()
+	d, ok := a.decideScope(by.ID, text, now)
+	if !ok {
+		return TurnAnswer{}, fmt.Errorf("%w: %s names no registered scope and has none of its own to write into", domain.ErrForbidden, by.ID)
+	}
+	ans := TurnAnswer{Decision: d, Governance: []GovernanceAct{}}
+	acts, stored, err := a.governTurn(ctx, by, text, d, now)
+	if err != nil {
+		return ans, err
+	}
+	ans.Governance = acts
+	for _, g := range acts {
+		ans.Revision = max(ans.Revision, g.Revision)
+	}
+	agents := make([]string, len(d.Scopes))
+	for i, s := range d.Scopes {
+		agents[i] = ScopeAgent(s)
+	}
+	req2 := WriteRequest{Agent: agents[0], Resources: []string{}, Key: key(stored), Value: stored, Tier: events.TierShared,
+		Notes: []string{"scope: " + strings.Join(d.Scopes, ",") + " (" + d.Reason + ")", "sensitivity: " + strings.Join(d.Sensitivity, ",")}}
+	w, err := a.writeWith(ctx, by, req2, memory.Provenance{Agents: events.SortedSet(agents), Resources: []string{}}, events.ProvenanceTransitive)
+	if err != nil {
+		return ans, err
+	}
+	ans.Fragments, ans.Revision = w.Fragments, max(ans.Revision, w.Revision)
+	return ans, nil
+}
+
+// key is what a turn is found by: its text, within the key limit.
+func key(text string) string {
+	const limit = 4096
+	if len(text) <= limit {
+		return text
+	}
+	cut := limit
+	for cut > 0 && (text[cut]&0xC0) == 0x80 {
+		cut--
+	}
+	return text[:cut]
+}
+
+// onlyQuestions says whether every sentence of text is a question.
+func onlyQuestions(text string) bool {
+	n := 0
+	for _, s := range regexp.MustCompile(`[^.!?]+[.!?]*`).FindAllString(text, -1) {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		n++
+		if !strings.HasSuffix(s, "?") {
+			return false
+		}
+	}
+	return n > 0
+}

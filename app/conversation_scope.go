@@ -1,0 +1,123 @@
+package app
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/cmem/cmem/projectors/access"
+)
+
+// Scope at write time: which registered scope(s) a piece of conversation
+// concerns. A scope is named by the words of its id (project_maple →
+// "maple"; record_patient_elena_park → "elena"), matched as whole words;
+// a text that names several scopes goes to all of them at once — its
+// provenance then needs every one of them, the narrowest reading. A person
+// named in a text that names a project is part of the project's business;
+// a person named alone makes it their record's.
+
+// genericWords are id words that name a kind, not a thing.
+var genericWords = map[string]bool{
+	"project": true, "record": true, "patient": true, "case": true, "program": true, "building": true, "course": true,
+	"person": true, "scope": true, "dr": true, "the": true, "and": true, "of": true,
+	"clinician": true, "nurse": true, "family": true, "employee": true, "eng": true, "pm": true, "sre": true,
+	"security": true, "finance": true, "legal": true, "sales": true, "manager": true, "contractor": true,
+	"exec": true, "assistant": true, "hr": true, "student": true, "parent": true, "teacher": true, "staff": true,
+	"agent": true, "reception": true, "scheduler": true, "pharmacist": true, "billing": true, "labtech": true,
+	"social": true, "worker": true, "advisor": true, "prof": true, "ra": true, "it": true,
+}
+
+// recordPrefix marks a scope that is one principal's own record.
+const recordPrefix = "record_"
+
+// scopeInfo is one registered scope and the words that name it.
+type scopeInfo struct {
+	id     string
+	record bool
+	name   *regexp.Regexp // nil: the scope has no naming word
+}
+
+// scopes lists the registered scopes (agents named ScopeAgent(id)).
+func (a *App) scopes() []scopeInfo {
+	var out []scopeInfo
+	for _, ag := range a.view.AgentIDs() {
+		id, ok := strings.CutPrefix(ag, scopePrefix)
+		if !ok || strings.HasSuffix(id, "-summary") || strings.HasSuffix(id, "-steward") {
+			continue
+		}
+		s := scopeInfo{id: id, record: strings.HasPrefix(id, recordPrefix)}
+		var words []string
+		for _, w := range strings.FieldsFunc(strings.ToLower(id), func(r rune) bool { return r == '_' || r == '-' }) {
+			if !genericWords[w] && len(w) > 1 {
+				words = append(words, regexp.QuoteMeta(w))
+			}
+		}
+		if len(words) > 0 {
+			pat := strings.Join(words, `[\s_-]+`)
+			if s.record { // a person is named by first name
+				pat = words[0]
+			}
+			s.name = regexp.MustCompile(`(?i)\b` + pat + `\b`)
+		}
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}
+
+// ScopeDecision is the write policy's decision for one text: where it goes
+// and why, recorded in the fragment's event.
+type ScopeDecision struct {
+	Scopes      []string `json:"scopes"`
+	Reason      string   `json:"reason"`
+	Sensitivity []string `json:"sensitivity"`
+}
+
+// decideScope is the write policy: the scopes text names; with none named,
+// the speaker's one working scope, else the speaker's own record.
+func (a *App) decideScope(speaker, text string, now access.Point) (ScopeDecision, bool) {
+	d := ScopeDecision{Sensitivity: Sensitivity(text)}
+	var projects, records []string
+	all := a.scopes()
+	for _, s := range all {
+		if s.name != nil && s.name.MatchString(text) {
+			if s.record {
+				records = append(records, s.id)
+			} else {
+				projects = append(projects, s.id)
+			}
+		}
+	}
+	switch {
+	case len(projects) > 0: // a person named in a project's business is the project's business
+		d.Scopes, d.Reason = projects, "names the scope"
+	case len(records) > 0:
+		d.Scopes, d.Reason = records, "names a person's record"
+	}
+	if len(d.Scopes) > 0 {
+		return d, true
+	}
+	// Nothing named: the speaker's context.
+	var working []string
+	self := ""
+	for _, ag := range a.view.Agents(speaker, now) {
+		id, ok := strings.CutPrefix(ag, scopePrefix)
+		if !ok || strings.HasSuffix(id, "-summary") || strings.HasSuffix(id, "-steward") {
+			continue
+		}
+		if id == recordPrefix+speaker {
+			self = id
+			continue
+		}
+		working = append(working, id)
+	}
+	switch {
+	case len(working) == 1:
+		d.Scopes, d.Reason = working, "the speaker's one scope"
+	case self != "":
+		d.Scopes, d.Reason = []string{self}, "the speaker's own record (no scope named, or several possible: the narrower wins)"
+	default:
+		return d, false
+	}
+	return d, true
+}

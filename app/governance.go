@@ -1,0 +1,165 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/cmem/cmem/domain"
+	"github.com/cmem/cmem/projectors/access"
+)
+
+// GovernanceAct is one governance statement a turn carried and what came
+// of it: applied with the speaker's authority, or recorded and ignored.
+type GovernanceAct struct {
+	Kind     string   `json:"kind"` // erase, grant, revoke
+	Scope    string   `json:"scope"`
+	Applied  bool     `json:"applied"`
+	Reason   string   `json:"reason"`
+	Targets  []string `json:"targets,omitempty"` // fragments erased, or the principal granted/revoked
+	Revision uint64   `json:"revision,omitempty"`
+}
+
+// governTurn applies the governance text speaks and returns what is to be
+// stored of the turn itself: its text less every value erased from the
+// scopes it goes to.
+func (a *App) governTurn(ctx context.Context, by domain.Identity, text string, d ScopeDecision, now access.Point) ([]GovernanceAct, string, error) {
+	acts := []GovernanceAct{}
+	stored := text
+	if eraseRE.MatchString(text) {
+		var targets []string
+		scopes := a.scopes()
+		for _, s := range sentences(text) {
+			if eraseRE.MatchString(s) {
+				targets = append(targets, erasureTargets(s, scopes)...)
+			}
+		}
+		got, err := a.eraseSpoken(ctx, by, targets, d.Scopes, now)
+		if err != nil {
+			return acts, text, err
+		}
+		acts = append(acts, got...)
+		for _, act := range got {
+			if act.Applied {
+				for _, t := range targets {
+					stored = replaceFold(stored, t, "[erased]")
+				}
+			}
+		}
+	}
+	if red, n := a.erased.redact(d.Scopes, stored); n > 0 {
+		stored = red
+	}
+	return acts, stored, nil
+}
+
+// eraseSpoken erases, in every scope the speaker has authority over (a
+// steward grant now), the fragments holding one of targets, and remembers
+// the targets' hashes there; the scopes holding them where the speaker has
+// none are recorded as ignored.
+func (a *App) eraseSpoken(ctx context.Context, by domain.Identity, targets, turnScopes []string, now access.Point) ([]GovernanceAct, error) {
+	if len(targets) == 0 {
+		return []GovernanceAct{{Kind: "erase", Scope: strings.Join(turnScopes, ","), Reason: "a deletion request that names nothing to erase: recorded, nothing erased"}}, nil
+	}
+	hits, err := a.fragmentsHolding(ctx, targets)
+	if err != nil {
+		return nil, err
+	}
+	byScope := map[string][]string{}
+	for id, scopes := range hits {
+		for _, s := range scopes {
+			byScope[s] = append(byScope[s], id)
+		}
+	}
+	for _, s := range turnScopes { // the turn's scopes hear the request even when nothing there holds the values yet
+		if _, ok := byScope[s]; !ok {
+			byScope[s] = nil
+		}
+	}
+	names := make([]string, 0, len(byScope))
+	for s := range byScope {
+		names = append(names, s)
+	}
+	sort.Strings(names)
+	var acts []GovernanceAct
+	done := map[string]bool{}
+	for _, s := range names {
+		act := GovernanceAct{Kind: "erase", Scope: s}
+		if !a.view.CanInvoke(by.ID, StewardAgent(s), now) {
+			act.Reason = fmt.Sprintf("%s has no authority over %s: recorded and ignored", by.ID, s)
+			acts = append(acts, act)
+			continue
+		}
+		act.Applied, act.Targets = true, []string{}
+		for _, id := range byScope[s] {
+			if done[id] {
+				continue
+			}
+			// The speaker's authority was checked above; the erasure is the
+			// owner's-or-admin's one, attributed to the speaker.
+			rev, err := a.DeleteFragment(ctx, domain.Identity{ID: by.ID, Admin: true}, id)
+			if err != nil && !isNotFound(err) { // erased already (derived from another): a no-op
+				return acts, err
+			}
+			done[id] = true
+			act.Targets = append(act.Targets, id)
+			act.Revision = max(act.Revision, rev)
+		}
+		for _, t := range targets {
+			a.erased.add(s, t)
+		}
+		act.Reason = fmt.Sprintf("erased %d fragment(s) naming %d value(s)", len(act.Targets), len(targets))
+		acts = append(acts, act)
+	}
+	return acts, nil
+}
+
+// fragmentsHolding returns the fragments whose text holds one of targets,
+// with the scopes of their provenance. It reads every fragment: a deletion
+// request is rare and must find everything.
+func (a *App) fragmentsHolding(ctx context.Context, targets []string) (map[string][]string, error) {
+	var ids []string
+	for _, u := range a.view.UserIDs() {
+		ids = append(ids, a.fragments.OfUser(u)...)
+	}
+	res := map[string][]string{}
+	const batch = 500
+	for i := 0; i < len(ids); i += batch {
+		fs, err := a.store.Get(ctx, ids[i:min(i+batch, len(ids))])
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", domain.ErrUnavailable, err)
+		}
+		for _, f := range fs {
+			text := normalize(f.Key + " " + f.Value)
+			hit := false
+			for _, t := range targets {
+				if strings.Contains(text, normalize(t)) {
+					hit = true
+					break
+				}
+			}
+			if !hit {
+				continue
+			}
+			for _, ag := range f.Agents {
+				if s, ok := strings.CutPrefix(ag, scopePrefix); ok {
+					res[f.ID] = append(res[f.ID], s)
+				}
+			}
+		}
+	}
+	return res, nil
+}
+
+// replaceFold replaces every case-insensitive occurrence of old in s.
+func replaceFold(s, old, repl string) string {
+	if old == "" {
+		return s
+	}
+	return regexp.MustCompile(`(?i)`+regexp.QuoteMeta(old)).ReplaceAllLiteralString(s, repl)
+}
+
+func isNotFound(err error) bool { return errors.Is(err, domain.ErrNotFound) }

@@ -1,0 +1,153 @@
+package app
+
+import (
+	"crypto/sha256"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// A deletion request spoken in conversation ("please delete the old
+// staging token mp_stg_4R2N… from memory") names what it erases: quoted
+// text, identifier-like values (tokens, codes, phone numbers, amounts) and
+// long proper names. With the speaker's authority over the scope, every
+// fragment of the scope holding one of them is erased — the same
+// crypto-shredding erasure as DELETE /v1/fragments/{id}, derived fragments
+// and answers with it — and the values are kept only as hashes, so that a
+// later turn repeating them into the scope is written with them redacted.
+
+var (
+	// eraseRE finds a request to erase: an imperative or a request form,
+	// not a report of something removed.
+	eraseRE  = regexp.MustCompile(`(?i)(\b(please|kindly)\s+(delete|remove|erase|forget|purge|scrub|wipe)\b|^\s*(delete|remove|erase|forget|purge|scrub|wipe)\b|\bdeletion request\s*:|\b(delete|remove|erase|forget|purge|scrub|wipe)\b[^.]*\bfrom\s+(the\s+)?(\w+[\s-]+){0,3}memory\b|\bshould be treated as deleted\b)`)
+	quotedRE = regexp.MustCompile(`'([^']{3,120})'|"([^"]{3,120})"|‘([^’]{3,120})’|“([^”]{3,120})”`)
+	// valueRE: an identifier-like value — has a digit and is not a plain
+	// word (tokens, codes, phone numbers, amounts with their unit).
+	valueRE  = regexp.MustCompile(`\b[A-Za-z0-9][A-Za-z0-9_\-.,/]*\d[A-Za-z0-9_\-.,/]*(\s?(USD|EUR|GBP|%|mg|mcg))?`)
+	properRE = regexp.MustCompile(`\b[A-Z][a-z]+(\s+[A-Z][a-z]+){2,}\b`)
+)
+
+// erasureTargets returns the values a sentence asks to erase, leaving out
+// the names of scopes (erasing "Project Maple" would erase the project).
+func erasureTargets(sentence string, scopes []scopeInfo) []string {
+	var out []string
+	add := func(s string) {
+		s = strings.Trim(strings.TrimSpace(s), ".,;:")
+		if len(s) < 3 {
+			return
+		}
+		for _, sc := range scopes {
+			if sc.name != nil && sc.name.FindString(s) == strings.TrimSpace(s) {
+				return
+			}
+		}
+		for _, o := range out {
+			if strings.EqualFold(o, s) {
+				return
+			}
+		}
+		out = append(out, s)
+	}
+	for _, m := range quotedRE.FindAllStringSubmatch(sentence, -1) {
+		q := m[1] + m[2] + m[3] + m[4]
+		for _, part := range regexp.MustCompile(`\s*[=:→]\s*`).Split(q, -1) {
+			named := false
+			for _, sc := range scopes {
+				if sc.name != nil && sc.name.MatchString(part) {
+					named = true
+				}
+			}
+			if !named {
+				add(part)
+			}
+		}
+	}
+	for _, v := range valueRE.FindAllString(sentence, -1) {
+		if len(strings.Trim(v, ".,")) >= 4 { // "t12" is no value; years and small numbers are kept out by length below
+			if onlyDigits(strings.Trim(v, ".,")) && len(v) <= 4 {
+				continue
+			}
+			add(v)
+		}
+	}
+	for _, p := range properRE.FindAllString(sentence, -1) {
+		add(p)
+	}
+	return out
+}
+
+func onlyDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// sentences splits text at sentence ends.
+func sentences(text string) []string {
+	return regexp.MustCompile(`[.!?]\s+`).Split(text, -1)
+}
+
+// erasedSet keeps, per scope, the hashes of values erased from it.
+type erasedSet struct {
+	mu sync.Mutex
+	m  map[string]map[[32]byte]int // scope → hash of a value → its length in words
+}
+
+func normalize(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+func (e *erasedSet) add(scope, value string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.m == nil {
+		e.m = map[string]map[[32]byte]int{}
+	}
+	if e.m[scope] == nil {
+		e.m[scope] = map[[32]byte]int{}
+	}
+	n := normalize(value)
+	e.m[scope][sha256.Sum256([]byte(n))] = len(strings.Fields(n))
+}
+
+// redact replaces in text every run of words whose hash is an erased value
+// of one of scopes with "[erased]".
+func (e *erasedSet) redact(scopes []string, text string) (string, int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	lens := map[int]bool{}
+	var sets []map[[32]byte]int
+	for _, s := range scopes {
+		if set := e.m[s]; set != nil {
+			sets = append(sets, set)
+			for _, n := range set {
+				lens[n] = true
+			}
+		}
+	}
+	if len(sets) == 0 {
+		return text, 0
+	}
+	ws := strings.Fields(text)
+	hits := 0
+	for i := 0; i < len(ws); i++ {
+		for n := range lens {
+			if i+n > len(ws) {
+				continue
+			}
+			cand := strings.Trim(strings.Join(ws[i:i+n], " "), ".,;:'\"()")
+			h := sha256.Sum256([]byte(normalize(cand)))
+			for _, set := range sets {
+				if _, ok := set[h]; ok {
+					ws[i] = "[erased]"
+					for j := i + 1; j < i+n; j++ {
+						ws[j] = ""
+					}
+					hits++
+				}
+			}
+		}
+	}
+	return strings.Join(strings.Fields(strings.Join(ws, " ")), " "), hits
+}

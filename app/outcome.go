@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/cmem/cmem/events"
 )
 
 // Outcomes of a query as its user sees it.
@@ -35,7 +37,9 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 	if ans.Status != "answered" {
 		return ans
 	}
-	if ans.Withheld != "" {
+	if ans.Withheld != "" || ans.Answer == events.Erased {
+		// Withheld, or erased with what it derived from: the answer existed
+		// and is not shown; its text stays what erasure left.
 		ans.Outcome = OutcomeRefuse
 		return ans
 	}

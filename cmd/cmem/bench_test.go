@@ -30,7 +30,7 @@ func TestBenchDispatch(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"bench"}, "usage: cmem bench locomo"},
+		{[]string{"bench"}, "usage: cmem bench gatemem|locomo"},
 		{[]string{"bench", "nope"}, `unknown benchmark "nope"`},
 		{[]string{"bench", "locomo"}, "Data (-data) is required"},
 		{[]string{"bench", "locomo", "-data", "../../experiments/locomo/testdata/synthetic.json", "-conversations", "x"}, "want indexes like 0-9"},

@@ -12,7 +12,7 @@ import (
 // roles, the MCP server, the checks); each flag must have its CMEM_*
 // variable. The API commands' per-call flags (-get, -role, …) are not
 // settings; their -url and -token are CMEM_URL and CMEM_TOKEN.
-var settingCommands = []string{"serve", "gateway", "worker", "mcp", "health"}
+var settingCommands = []string{"serve", "gateway", "worker", "mcp", "health", "doctor"}
 
 // helpFlag is one flag of a -h listing: its name, type word, and usage.
 type helpFlag struct{ name, kind, usage string }

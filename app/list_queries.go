@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -38,10 +37,11 @@ type QueryItem struct {
 	SubmittedAt time.Time `json:"submitted_at"`
 }
 
-// ListQueries lists queries. Every item goes through Query, the same use
-// case as GET /v1/queries/{id}, so whatever Query checks before it serves
-// a query (ownership, delivery against the reader's permissions) holds for
-// the list too; an item Query refuses is left out.
+// ListQueries lists queries. Every item is checked and rendered as Query
+// (GET /v1/queries/{id}) does — ownership, then delivery against the
+// user's permissions (render) — and the whole listing is recorded as one
+// QueriesListed event holding each item's delivery, so the audit judges
+// every query shown while a page view appends one event.
 func (a *App) ListQueries(ctx context.Context, by domain.Identity, q ListQuery) ([]QueryItem, error) {
 	if q.User != "" && !by.Admin && q.User != by.ID {
 		return nil, fmt.Errorf("%w: %s may list only its own queries", domain.ErrForbidden, by.ID)
@@ -68,6 +68,14 @@ func (a *App) ListQueries(ctx context.Context, by domain.Identity, q ListQuery) 
 	if !by.Admin {
 		user = by.ID
 	}
+	snap, err := a.grantsSnapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// The listing is one read: every query it shows is rendered on one
+	// snapshot, with the same rule as a single delivery (render), and
+	// recorded in one event, not one per query.
+	listing := &events.QueriesListed{Reader: by.ID, Channel: ChannelHTTP, GraphRevision: snap.Revision, Deliveries: []events.QueryDelivered{}}
 	out := []QueryItem{}
 	// The window is applied before the limit, so the projection is asked
 	// for everything in it.
@@ -75,17 +83,24 @@ func (a *App) ListQueries(ctx context.Context, by domain.Identity, q ListQuery) 
 		if q.From != nil && qq.SubmittedAt.Before(*q.From) || q.To != nil && !qq.SubmittedAt.Before(*q.To) {
 			continue
 		}
+		if !by.Admin && qq.User != by.ID {
+			continue
+		}
 		if len(out) == q.Limit {
 			break
 		}
-		ans, _, err := a.Query(ctx, by, qq.ID, 0)
-		if errors.Is(err, domain.ErrForbidden) || errors.Is(err, domain.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			return nil, err
+		ans, rec := a.render(qq, snap)
+		if len(qq.Steps) > 0 || qq.Done { // nothing shown yet: nothing to record
+			rec.Channel = ChannelHTTP
+			listing.Deliveries = append(listing.Deliveries, *rec)
 		}
 		out = append(out, QueryItem{QueryAnswer: ans, User: qq.User, Text: qq.Text, SubmittedAt: qq.SubmittedAt})
+	}
+	if len(listing.Deliveries) > 0 {
+		// Recorded at the clock its snapshot judged grant expiries against.
+		if _, err := a.appendAt(ctx, by, listing, "", snap.Clock); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 package gateway_test
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"strings"
@@ -124,6 +125,10 @@ func TestConsoleIsServed(t *testing.T) {
 		if r.Status != http.StatusOK || len(r.Raw) == 0 {
 			t.Fatalf("GET %s: %d", p, r.Status)
 		}
+	}
+	// The icon browsers ask for at the root, whatever the page links.
+	if ico := c.Do("GET", "/favicon.ico", "", nil); ico.Status != http.StatusOK || !bytes.HasPrefix(ico.Raw, []byte{0, 0, 1, 0}) {
+		t.Fatalf("GET /favicon.ico: %d, %d bytes", ico.Status, len(ico.Raw))
 	}
 	// Unknown paths keep the API's JSON 404.
 	wantError(t, c.Must(http.StatusNotFound, "GET", "/nope", "", nil), "not_found", "no such endpoint")

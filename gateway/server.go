@@ -137,6 +137,7 @@ func (s *Server) routes() {
 	s.governanceRoutes(authed)
 	s.handle("GET /{$}", console.Handler())
 	s.handle("GET /console/", console.Handler())
+	s.handle("GET /favicon.ico", console.Handler())
 	s.handle("GET /healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	}))

@@ -33,4 +33,10 @@ if ! command -v chromium >/dev/null 2>&1; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 fi
-echo ">> test dependencies present: weaviate-server, nats-server, clickhouse-server, chromium"
+if ! command -v npx >/dev/null 2>&1; then
+  echo ">> installing node and npm (Debian packages, for Redocly's lint of the OpenAPI document)"
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs npm >/dev/null
+fi
+echo ">> test dependencies present: weaviate-server, nats-server, clickhouse-server, chromium, npx"

@@ -128,7 +128,7 @@ func (a api) access(ctx context.Context) (map[string]any, error) {
 func (a api) readAccess(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
 	ans, err := a.access(ctx)
 	if err != nil {
-		return nil, err
+		return nil, readError(req.Params.URI, err)
 	}
 	return jsonResource(req.Params.URI, ans)
 }
@@ -140,7 +140,7 @@ func (a api) readMemory(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk
 	}
 	var ans map[string]any
 	if _, err := a.call(ctx, http.MethodPost, "/v1/memory/view", map[string]any{"agent": agent, "query": agent, "min_score": -1, "min_revision": a.seen.Load()}, &ans); err != nil {
-		return nil, err
+		return nil, readError(req.Params.URI, err)
 	}
 	return jsonResource(req.Params.URI, ans)
 }

@@ -8,26 +8,6 @@ import (
 	"os"
 )
 
-const userUsage = `usage: cmem user add ID [-role user|admin] [-get token]
-
-  add   register a user; the answer holds its token, shown only this once
-`
-
-// userCmd runs `cmem user add`.
-func userCmd(args []string, out io.Writer) error {
-	args, err := soleVerb("user", "add", args, userUsage, out)
-	if err != nil {
-		return err
-	}
-	c := newCall("user add", "user add ID [-role user|admin]", out, false)
-	role := c.fs.String("role", "user", "user or admin")
-	pos, err := c.parse(args, 1)
-	if err != nil {
-		return err
-	}
-	return c.do(http.MethodPost, "/v1/users", map[string]string{"id": pos[0], "role": *role}, http.StatusCreated)
-}
-
 const agentUsage = `usage: cmem agent add ID -description D [-system-prompt P]
 `
 

@@ -27,6 +27,8 @@ type call struct {
 	// existOK: a 409 (the id exists) is reported and is not a failure, so a
 	// script that registers things can run again on existing data.
 	existOK *bool
+	// outFile: -out, where the answer goes instead of out (allowOutFile).
+	outFile *string
 }
 
 // allowExisting adds -exist-ok to a registering command.
@@ -80,13 +82,13 @@ func (c *call) parse(args []string, want int) ([]string, error) {
 func (c *call) do(method, path string, body any, want int) error {
 	raw, err := c.raw(method, path, body, want)
 	if c.existOK != nil && *c.existOK && errors.Is(err, domain.ErrConflict) {
-		_, _ = fmt.Fprintln(os.Stderr, "cmem:", err)
+		// Asked for: the id exists, which is what the script wanted.
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	return c.print(raw)
+	return c.printTo(raw)
 }
 
 // raw calls the API and returns the body of an answer whose status is one

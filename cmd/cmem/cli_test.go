@@ -22,6 +22,8 @@ func TestHelpExitsZeroEverywhere(t *testing.T) {
 		{"grant", "-h"}, {"batch", "-h"}, {"grant", "user-agent", "-h"}, {"revoke", "agent-resource", "-h"},
 		{"access", "-h"}, {"fragment", "write", "-h"}, {"memory", "view", "-h"}, {"memory", "graph", "-h"},
 		{"query", "-h"}, {"query", "ask", "-h"}, {"query", "get", "-h"}, {"mcp", "-h"}, {"health", "-h"},
+		{"user", "rotate-token", "-h"}, {"user", "erase", "-h"}, {"fragment", "delete", "-h"}, {"query", "list", "-h"},
+		{"me", "-h"}, {"access-graph", "-h"}, {"grant-changes", "-h"}, {"usage", "-h"}, {"events", "-h"}, {"digest", "-h"},
 	} {
 		var out, errOut bytes.Buffer
 		if code := dispatch(args[0], args[1:], &out, &errOut); code != 0 {

@@ -16,12 +16,16 @@ func healthCmd(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("health", flag.ContinueOnError)
 	fs.SetOutput(out)
 	base := fs.String("url", env("CMEM_URL", "http://127.0.0.1:8080"), "base URL of a cmem gateway, or of a worker's -metrics-addr (CMEM_URL)")
-	timeout := fs.Duration("timeout", 3*time.Second, "give up after this long")
+	var ev envDefaults
+	timeout := fs.Duration("timeout", ev.duration("CMEM_HEALTH_TIMEOUT", 3*time.Second), "give up after this long (CMEM_HEALTH_TIMEOUT)")
 	fs.Usage = func() {
 		_, _ = fmt.Fprint(out, "usage: cmem health [-url URL] [-timeout 3s]\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := ev.err(); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)

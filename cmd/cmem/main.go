@@ -28,7 +28,7 @@ run cmem:
   mcp       serve MCP (stdio or streamable HTTP) as the user whose token is CMEM_TOKEN
 
 talk to a running cmem (CMEM_URL, default http://127.0.0.1:8080):
-  user      add users (admin)
+  user      add users; rotate or revoke a token, deactivate, reactivate, erase a user
   agent     add agents (admin)
   resource  add resources: knowledge bases, HTTP tools, computation (admin)
   grant     grant user-agent or agent-resource, optionally until a time (admin)
@@ -36,11 +36,18 @@ talk to a running cmem (CMEM_URL, default http://127.0.0.1:8080):
   import    import relationships as grants through a mapping (import relationships FILE) (admin)
   batch     run many registrations, grants, revokes and fragment writes from a JSONL file, all or nothing a request
   access    what a user may use now, at a time or at a revision
-  fragment  write a memory fragment (user)
+  fragment  write or delete a memory fragment (user)
   memory    read the memory view of an agent for a query (user)
-  query     ask a question and wait, or get a query's state (user)
+  query     ask a question and wait, get a query's state, list queries (user)
+  me        who the token stands for
+  access-graph   every user's agents and resources (admin; a user: her own)
+  grant-changes  grants and revokes between two revisions or times
+  usage     queries, fragments and reads per user
+  events    the log's events you may see, as they happen (one JSON line each)
+  digest    a hash of the access graph and fragments at a revision (admin)
   policy    set or list write, read and provenance policies (admin)
   audit     ask the audit trail (visible, reads, violations, metrics) (admin)
+  doctor    what is running, which backends answer, and what to fix
   health    exit 0 when a cmem (or a worker's -metrics-addr) answers /healthz
   version   print the version of this binary
   scenario  run one of the paper's three experiments (1|2|3) and write its report and charts
@@ -69,6 +76,14 @@ var commands = map[string]func(args []string, out io.Writer) error{
 	"mcp":      mcpCmd,
 	"version":  versionCmd,
 	"health":   healthCmd,
+	// The reads behind the console (reads.go).
+	"me":            meCmd,
+	"access-graph":  accessGraphCmd,
+	"grant-changes": grantChangesCmd,
+	"usage":         usageCmd,
+	"digest":        digestCmd,
+	"events":        eventsCmd,
+	"doctor":        doctorCmd,
 }
 
 func main() {

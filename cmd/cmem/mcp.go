@@ -38,7 +38,7 @@ flags:
 	fs.StringVar(&cfg.URL, "url", env("CMEM_URL", mcp.DefaultURL), "cmem API base URL (CMEM_URL)")
 	fs.StringVar(&cfg.Token, "token", os.Getenv("CMEM_TOKEN"), "token of the user to act as (CMEM_TOKEN)")
 	fs.StringVar(&cfg.User, "user", os.Getenv("CMEM_USER"), "that user's id, for my_access (CMEM_USER)")
-	addr := fs.String("http", "", "serve streamable HTTP on this address (e.g. 127.0.0.1:8090) instead of stdio; whoever reaches it acts as the user")
+	addr := fs.String("http", env("CMEM_MCP_ADDR", ""), "serve streamable HTTP on this address (e.g. 127.0.0.1:8090) instead of stdio; whoever reaches it acts as the user (CMEM_MCP_ADDR)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

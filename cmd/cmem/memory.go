@@ -10,15 +10,23 @@ import (
 )
 
 const fragmentUsage = `usage: cmem fragment write -agent A -key K -value V [-tier private|shared] [-resources r1,r2] [-derived-from f1,f2]
+       cmem fragment delete ID   delete a fragment (its owner or an admin); it leaves every view
 `
 
-// fragmentCmd runs `cmem fragment write`.
+// fragmentCmd runs `cmem fragment write|delete`.
 func fragmentCmd(args []string, out io.Writer) error {
-	args, err := soleVerb("fragment", "write", args, fragmentUsage, out)
+	verb, args, err := subcommand(args, fragmentUsage, out)
 	if err != nil {
 		return err
 	}
-	c := newCall("fragment write", strings.TrimPrefix(strings.TrimSpace(fragmentUsage), "usage: cmem "), out, true)
+	switch verb {
+	case "write":
+	case "delete":
+		return pathCommand("fragment delete", "fragment delete ID", out, args, http.MethodDelete, "/v1/fragments/%s", http.StatusOK)
+	default:
+		return fmt.Errorf("unknown fragment command %q\n\n%s", verb, fragmentUsage)
+	}
+	c := newCall("fragment write", "fragment write -agent A -key K -value V [-tier private|shared] [-resources r1,r2] [-derived-from f1,f2]", out, true)
 	agent := c.fs.String("agent", "", "the agent writing (must be one you may use)")
 	key := c.fs.String("key", "", "the fragment's key")
 	value := c.fs.String("value", "", "the fragment's text")
@@ -87,6 +95,7 @@ func memoryGraphCmd(args []string, out io.Writer) error {
 
 const queryUsage = `usage: cmem query ask TEXT [-no-wait]     submit a query and wait for its answer (or its id with -no-wait)
        cmem query get ID [-wait SECONDS]  a query's state, waiting up to SECONDS for the answer
+       cmem query list [-user U] [-from T] [-to T] [-limit N]  queries, newest first (yours; an admin's: anyone's)
 `
 
 // queryCmd runs `cmem query ask|get`.
@@ -123,6 +132,8 @@ func queryCmd(args []string, out io.Writer) error {
 			path += "?wait=" + strconv.FormatFloat(*wait, 'f', -1, 64)
 		}
 		return c.doAccepting(http.MethodGet, path, nil)
+	case "list":
+		return listCommand("query list", out, args, "/v1/queries", "user", "from", "to", "limit")
 	}
 	return fmt.Errorf("unknown query command %q\n\n%s", verb, queryUsage)
 }

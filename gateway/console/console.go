@@ -14,8 +14,8 @@ var assets embed.FS
 const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-// Handler serves the console: index.html at / and the assets under
-// /console/.
+// Handler serves the console: index.html at /, its icon at /favicon.ico
+// and the assets under /console/.
 func Handler() http.Handler {
 	sub, err := fs.Sub(assets, "assets")
 	if err != nil {
@@ -28,8 +28,13 @@ func Handler() http.Handler {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cache-Control", "no-cache")
-		if r.URL.Path == "/" {
+		switch r.URL.Path {
+		case "/":
 			http.ServeFileFS(w, r, sub, "index.html")
+			return
+		case "/favicon.ico": // browsers ask for it at the root, whatever the page says
+			h.Set("Cache-Control", "max-age=86400")
+			http.ServeFileFS(w, r, sub, "favicon.ico")
 			return
 		}
 		files.ServeHTTP(w, r)

@@ -44,6 +44,7 @@ var samples = map[string]events.Payload{
 	events.TypeQueryAnswered:        &events.QueryAnswered{QueryID: "q", User: "u"},
 	events.TypeQueryFailed:          &events.QueryFailed{QueryID: "q", User: "u"},
 	events.TypeQueryDelivered:       &events.QueryDelivered{QueryID: "q", User: "u"},
+	events.TypeQueriesListed:        &events.QueriesListed{Reader: "u"},
 }
 
 // TestAsyncAPIDocumentsEveryEvent holds schemas/asyncapi.yaml to the code:

@@ -125,6 +125,11 @@ func (h *History) Apply(r events.Record) error {
 		h.applyRead(r, p, ns)
 	case *events.QueryDelivered:
 		h.applyDelivery(r, p, ns)
+	case *events.QueriesListed:
+		// One listing, judged as the deliveries it holds.
+		for i := range p.Deliveries {
+			h.applyDelivery(r, &p.Deliveries[i], ns)
+		}
 	default:
 		h.applyFact(p, ns)
 	}
@@ -134,7 +139,7 @@ func (h *History) Apply(r events.Record) error {
 // recorded lists the event types the history keeps something of; grants
 // and revokes it reads from the graph it answers with.
 var recorded = map[string]bool{
-	events.TypeFragmentWritten: true, events.TypeMemoryRead: true, events.TypeQueryDelivered: true,
+	events.TypeFragmentWritten: true, events.TypeMemoryRead: true, events.TypeQueryDelivered: true, events.TypeQueriesListed: true,
 	events.TypeQuerySubmitted: true, events.TypeAgentSelected: true, events.TypeResourceCalled: true,
 	events.TypeAgentResponded: true, events.TypeQueryAnswered: true, events.TypeQueryFailed: true,
 }

@@ -46,6 +46,11 @@ func Summarize(r events.Record) Event {
 		e.User, e.Query = p.User, p.QueryID
 	case *events.QueryFailed:
 		e.User, e.Query = p.User, p.QueryID
+	case *events.QueryDelivered:
+		e.User, e.Query = p.User, p.QueryID
+	case *events.QueriesListed:
+		// One row per listing: who listed (the queries are in the event).
+		e.User = p.Reader
 	}
 	return e
 }

@@ -84,8 +84,11 @@ func until(t *testing.T, ctx context.Context, js string) {
 
 func signIn(t *testing.T, ctx context.Context, base, token, id string) {
 	t.Helper()
-	do(t, ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#token")),
-		chromedp.SendKeys(chromedp.CSS("#token"), token), chromedp.Click(chromedp.CSS("#signin button")),
+	do(t, ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#token")))
+	if d := eval[string](t, ctx, `getComputedStyle(document.getElementById("nav")).display`); d != "none" {
+		t.Fatalf("the navigation shows before sign-in (display %s)", d)
+	}
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#token"), token), chromedp.Click(chromedp.CSS("#signin button")),
 		chromedp.WaitVisible(chromedp.CSS(`#page-graph[data-ready="true"]`)))
 	if who := eval[string](t, ctx, `document.getElementById("whoami").textContent`); !strings.HasPrefix(who, id) {
 		t.Fatalf("signed in as %q, want %s", who, id)

@@ -5,12 +5,14 @@ package mcptest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/cmem/cmem/clients/mcp"
@@ -110,8 +112,10 @@ func Exercise(ctx context.Context, t *testing.T, tr sdk.Transport) {
 	if err != nil || len(rr.Contents) != 1 || !strings.Contains(rr.Contents[0].Text, "bouchons are small") {
 		t.Fatalf("read cmem://memory/planner: %v %+v", err, rr)
 	}
-	if _, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "cmem://memory/critic"}); err == nil || !strings.Contains(err.Error(), "403") {
-		t.Fatalf("read cmem://memory/critic: %v", err)
+	_, err = cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "cmem://memory/critic"})
+	var rpcErr *jsonrpc.Error
+	if err == nil || !strings.Contains(err.Error(), "403") || !errors.As(err, &rpcErr) || rpcErr.Code != mcp.CodeRefused {
+		t.Fatalf("read cmem://memory/critic: %v, want JSON-RPC code %d", err, mcp.CodeRefused)
 	}
 	if rr, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "cmem://access"}); err != nil || !strings.Contains(rr.Contents[0].Text, "planner") {
 		t.Fatalf("read cmem://access: %v", err)

@@ -6,6 +6,7 @@ fail (they are run by clients/python/python_test.go against `cmem serve`).
 
 import asyncio
 import os
+import socket
 import unittest
 import uuid
 
@@ -17,6 +18,18 @@ def _env():
     if not url or not token:
         raise RuntimeError("set CMEM_URL and CMEM_ADMIN_TOKEN to a running cmem (see clients/python/README.md)")
     return url, token
+
+
+class TestUnreachable(unittest.TestCase):
+    def test_refused_connection_is_unavailable(self):
+        with socket.socket() as s:  # a port nothing listens on once closed
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        c = cmem.Client(f"http://127.0.0.1:{port}", "cmem_x")
+        with self.assertRaises(cmem.Unavailable) as cm:
+            c.access("alice")
+        self.assertEqual((cm.exception.status, cm.exception.code), (0, "unreachable"))
+        self.assertIn(str(port), cm.exception.message)
 
 
 class LiveTest(unittest.TestCase):

@@ -179,6 +179,12 @@ func (b *batch) addTyped(rec events.Record, st stamp) error {
 		b.addRead(st, p)
 	case *events.QueryDelivered:
 		b.deliveries = append(b.deliveries, deliveryRowOf(st, p))
+	case *events.QueriesListed:
+		// One listing, one delivery row per query it showed (the table's
+		// key is (query_id, event_id), so the rows stay apart).
+		for i := range p.Deliveries {
+			b.deliveries = append(b.deliveries, deliveryRowOf(st, &p.Deliveries[i]))
+		}
 	default:
 		if f, ok := audit.FactOf(p); ok {
 			b.queryFacts = append(b.queryFacts, queryFactRow{st, f.Query, f.User, f.Kind, f.Agent, f.Resource, round(f.Round)})
@@ -217,7 +223,7 @@ var typed = map[string]bool{
 	events.TypeFragmentWritten: true, events.TypeMemoryRead: true,
 	events.TypeQuerySubmitted: true, events.TypeAgentSelected: true, events.TypeResourceCalled: true,
 	events.TypeAgentResponded: true, events.TypeQueryAnswered: true, events.TypeQueryFailed: true,
-	events.TypeQueryDelivered: true,
+	events.TypeQueryDelivered: true, events.TypeQueriesListed: true,
 }
 
 func nonNil(s []string) []string {

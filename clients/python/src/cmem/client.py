@@ -10,7 +10,7 @@ import urllib.parse
 import urllib.request
 from typing import Any, Dict, Iterable, List, Optional, cast
 
-from .errors import from_answer
+from .errors import from_answer, unreachable
 from .retry import DEFAULT_MAX_RETRY_WAIT, DEFAULT_RETRIES, urlopen_retrying
 from .types import Access, Created, GraphMemory, Policy, Query, UserCreated, View, Written
 
@@ -62,6 +62,9 @@ class Client:
             except ValueError:
                 decoded = None
             raise from_answer(e.code, decoded, e.headers.get("X-Correlation-Id")) from None
+        except (urllib.error.URLError, OSError) as e:
+            # Not reached (refused, reset, timed out): retryable, as a 503 is.
+            raise unreachable(self.url, e) from e
         answer = json.loads(raw) if raw else None
         if isinstance(answer, dict) and isinstance(answer.get("revision"), int) and method != "GET":
             self.last_revision = max(self.last_revision, answer["revision"])

@@ -41,7 +41,16 @@ class Conflict(CmemError):
 
 
 class Unavailable(CmemError):
-    """503: a projection did not reach the needed revision in time; retry."""
+    """503: a projection did not reach the needed revision in time; retry.
+
+    Also raised, with status 0 and code "unreachable", when cmem could not
+    be reached at all (connection refused or reset, timeout)."""
+
+
+def unreachable(url: str, err: BaseException) -> "Unavailable":
+    """The Unavailable for a failure to reach cmem at url."""
+    reason = getattr(err, "reason", err)
+    return Unavailable(0, "unreachable", f"cannot reach cmem at {url}: {reason}")
 
 
 class ServerError(CmemError):

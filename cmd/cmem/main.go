@@ -34,6 +34,7 @@ talk to a running cmem (CMEM_URL, default http://127.0.0.1:8080):
   grant     grant user-agent or agent-resource, optionally until a time (admin)
   revoke    revoke user-agent or agent-resource (admin)
   import    import relationships as grants through a mapping (import relationships FILE) (admin)
+  turn      say one turn of a conversation: cmem scopes it and applies the governance it carries
   batch     run many registrations, grants, revokes and fragment writes from a JSONL file, all or nothing a request
   access    what a user may use now, at a time or at a revision
   fragment  write or delete a memory fragment (user)
@@ -72,6 +73,7 @@ var commands = map[string]func(args []string, out io.Writer) error{
 	"query":    queryCmd,
 	"scenario": scenarioCmd,
 	"import":   importCmd,
+	"turn":     turnCmd,
 	"bench":    benchCmd,
 	"mcp":      mcpCmd,
 	"version":  versionCmd,

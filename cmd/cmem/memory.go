@@ -9,8 +9,9 @@ import (
 	"strings"
 )
 
-const fragmentUsage = `usage: cmem fragment write -agent A -key K -value V [-tier private|shared] [-resources r1,r2] [-derived-from f1,f2]
+const fragmentUsage = `usage: cmem fragment write -agent A -key K -value V [-tier private|shared] [-resources r1,r2] [-derived-from f1,f2] [-observed-at T]
        cmem fragment delete ID   delete a fragment (its owner or an admin); it leaves every view
+       cmem fragment history ID -agent A [-min-revision N]   the versions of ID's fact you may read
 `
 
 // fragmentCmd runs `cmem fragment write|delete`.
@@ -23,16 +24,19 @@ func fragmentCmd(args []string, out io.Writer) error {
 	case "write":
 	case "delete":
 		return pathCommand("fragment delete", "fragment delete ID", out, args, http.MethodDelete, "/v1/fragments/%s", http.StatusOK)
+	case "history":
+		return fragmentHistoryCmd(args, out)
 	default:
 		return fmt.Errorf("unknown fragment command %q\n\n%s", verb, fragmentUsage)
 	}
-	c := newCall("fragment write", "fragment write -agent A -key K -value V [-tier private|shared] [-resources r1,r2] [-derived-from f1,f2]", out, true)
+	c := newCall("fragment write", "fragment write -agent A -key K -value V [-tier private|shared] [-resources r1,r2] [-derived-from f1,f2] [-observed-at T]", out, true)
 	agent := c.fs.String("agent", "", "the agent writing (must be one you may use)")
 	key := c.fs.String("key", "", "the fragment's key")
 	value := c.fs.String("value", "", "the fragment's text")
 	tier := c.fs.String("tier", "private", "private or shared")
 	res := c.fs.String("resources", "", "comma-separated resources the fragment derives from")
 	from := c.fs.String("derived-from", "", "comma-separated fragment ids the fragment derives from")
+	observed := c.fs.String("observed-at", "", "when the fact was observed or is about: RFC 3339 or YYYY-MM-DD (default: now)")
 	if _, err := c.parse(args, 0); err != nil {
 		return err
 	}
@@ -40,10 +44,13 @@ func fragmentCmd(args []string, out io.Writer) error {
 	if d := list(*from); d != nil {
 		body["derived_from"] = d
 	}
+	if *observed != "" {
+		body["observed_at"] = *observed
+	}
 	return c.do(http.MethodPost, "/v1/fragments", body, http.StatusCreated)
 }
 
-const memoryUsage = `usage: cmem memory view -agent A -query Q [-k-user 10] [-k-cross 10] [-min-revision N] [-min-score S]
+const memoryUsage = `usage: cmem memory view -agent A -query Q [-k-user 10] [-k-cross 10] [-min-revision N] [-min-score S] [-as-of T]
        cmem memory graph -agent A -query Q [-min-revision N]
 `
 
@@ -60,13 +67,14 @@ func memoryCmd(args []string, out io.Writer) error {
 	default:
 		return fmt.Errorf("unknown memory command %q\n\n%s", verb, memoryUsage)
 	}
-	c := newCall("memory view", "memory view -agent A -query Q [-k-user 10] [-k-cross 10] [-min-revision N] [-min-score S]", out, true)
+	c := newCall("memory view", "memory view -agent A -query Q [-k-user 10] [-k-cross 10] [-min-revision N] [-min-score S] [-as-of T]", out, true)
 	agent := c.fs.String("agent", "", "the agent whose view to read")
 	query := c.fs.String("query", "", "the text to rank fragments by")
 	kUser := c.fs.Int("k-user", 10, "private fragments to return (max 100)")
 	kCross := c.fs.Int("k-cross", 10, "shared fragments to return (max 100)")
 	minRev := c.fs.Uint64("min-revision", 0, "wait until the view includes this revision")
 	minScore := c.fs.String("min-score", "", "relevance floor, -1..1 (default: the embedder's)")
+	asOf := c.fs.String("as-of", "", "facts valid at this time: RFC 3339 or YYYY-MM-DD (default: the current version of each)")
 	if _, err := c.parse(args, 0); err != nil {
 		return err
 	}
@@ -77,6 +85,9 @@ func memoryCmd(args []string, out io.Writer) error {
 			return fmt.Errorf("-min-score must be a number: %w", err)
 		}
 		body["min_score"] = f
+	}
+	if *asOf != "" {
+		body["as_of"] = *asOf
 	}
 	return c.do(http.MethodPost, "/v1/memory/view", body, http.StatusOK)
 }

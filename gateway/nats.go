@@ -67,10 +67,11 @@ func (in *NATSIngress) handle(m *nats.Msg) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var q BusQuery
+	var wait time.Duration
 	err := decodeBytes(m.Data, &q, false)
 	switch {
-	case err == nil && !in.allow(user):
-		err = errRateLimited{limit: "queries"}
+	case err == nil && !in.allow(user, &wait):
+		err = errRateLimited{limit: "queries", wait: wait}
 	case err != nil:
 		err = fmt.Errorf("body must be {\"text\": \"...\"}: %w", err)
 	default:
@@ -92,7 +93,10 @@ func (in *NATSIngress) handle(m *nats.Msg) {
 	}
 }
 
-func (in *NATSIngress) allow(user string) bool {
-	ok, _ := in.limits.allow("queries", user, in.rate)
+// allow takes one query of user from its bucket, or sets *wait to how long
+// until it could.
+func (in *NATSIngress) allow(user string, wait *time.Duration) bool {
+	ok, d := in.limits.allow("queries", user, in.rate)
+	*wait = d
 	return ok
 }

@@ -146,12 +146,14 @@ type errRateLimited struct {
 }
 
 func (e errRateLimited) Error() string {
-	return fmt.Sprintf("rate limit %q exceeded; retry after %s", e.limit, e.wait.Round(time.Second))
+	return fmt.Sprintf("rate limit %q exceeded; retry after %ss", e.limit, e.retryAfter())
 }
 
 func (e errRateLimited) Unwrap() error { return domain.ErrRateLimited }
 
-// retryAfter is the Retry-After value (whole seconds, at least 1).
+// retryAfter is the Retry-After value: whole seconds, rounded up and at
+// least 1, so a client that honours it never comes back before a token is
+// in the bucket (a 0 would invite an immediate, refused retry).
 func (e errRateLimited) retryAfter() string {
 	return strconv.Itoa(max(1, int(math.Ceil(e.wait.Seconds()))))
 }

@@ -31,19 +31,29 @@ type Config struct {
 	// Token is the caller's bearer token: a user's (from registering it)
 	// or the admin's.
 	Token string
-	// Timeout bounds each call, on top of its context: 0 is
+	// Timeout bounds each attempt of a call, on top of its context: 0 is
 	// DefaultTimeout, NoTimeout (any negative) none.
 	Timeout time.Duration
 	// HTTPClient sends the requests; nil is http.DefaultClient.
 	HTTPClient *http.Client
+	// Retries is how many times a call refused with 429 (or 503 with
+	// Retry-After) is sent again, after the wait the answer names and an
+	// exponential back-off with jitter: 0 is DefaultRetries, NoRetries
+	// (any negative) none.
+	Retries int
+	// MaxRetryWait caps one wait between attempts: 0 is
+	// DefaultMaxRetryWait. An answer asking for longer is returned as is.
+	MaxRetryWait time.Duration
 }
 
-// WithDefaults fills c's zero fields: DefaultURL, DefaultTimeout and
-// http.DefaultClient.
+// WithDefaults fills c's zero fields: DefaultURL, DefaultTimeout,
+// http.DefaultClient, DefaultRetries and DefaultMaxRetryWait.
 func (c Config) WithDefaults() Config {
 	c.BaseURL = cmp.Or(c.BaseURL, DefaultURL)
 	c.Timeout = cmp.Or(c.Timeout, DefaultTimeout)
 	c.HTTPClient = cmp.Or(c.HTTPClient, http.DefaultClient)
+	c.Retries = cmp.Or(c.Retries, DefaultRetries)
+	c.MaxRetryWait = cmp.Or(c.MaxRetryWait, DefaultMaxRetryWait)
 	return c
 }
 

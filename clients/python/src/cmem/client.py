@@ -11,6 +11,7 @@ import urllib.request
 from typing import Any, Dict, Iterable, List, Optional, cast
 
 from .errors import from_answer
+from .retry import DEFAULT_MAX_RETRY_WAIT, DEFAULT_RETRIES, urlopen_retrying
 from .types import Access, Created, GraphMemory, Policy, Query, UserCreated, View, Written
 
 DEFAULT_URL = "http://127.0.0.1:8080"
@@ -25,7 +26,10 @@ class Client:
     the write; pass min_revision explicitly to override.
     """
 
-    def __init__(self, url: str = DEFAULT_URL, token: str = "", *, timeout: float = 90.0, read_your_writes: bool = True) -> None:
+    def __init__(self, url: str = DEFAULT_URL, token: str = "", *, timeout: float = 90.0, read_your_writes: bool = True,
+                 retries: int = DEFAULT_RETRIES, max_retry_wait: float = DEFAULT_MAX_RETRY_WAIT) -> None:
+        self.retries = retries  # a 429 (or 503 with Retry-After) is repeated this often, see retry.py
+        self.max_retry_wait = max_retry_wait
         self.url = url.rstrip("/")
         self.token = token
         self.timeout = timeout
@@ -49,7 +53,7 @@ class Client:
         if data is not None:
             req.add_header("Content-Type", "application/json")
         try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
+            with urlopen_retrying(req, self.timeout, self.retries, self.max_retry_wait) as resp:
                 status, raw = resp.status, resp.read()
         except urllib.error.HTTPError as e:
             raw = e.read()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/nats-io/nats.go"
 
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/embedding"
@@ -83,9 +84,11 @@ type Node struct {
 	http     *http.Server
 	listener net.Listener
 	ingress  *gateway.NATSIngress
-	router   *message.Router
-	cancel   context.CancelFunc
-	wg       sync.WaitGroup
+	// tokenWatch closes stale bus connections (busguard.go).
+	tokenWatch *nats.Subscription
+	router     *message.Router
+	cancel     context.CancelFunc
+	wg         sync.WaitGroup
 }
 
 // Start opens the log, rebuilds the projections from it, and serves HTTP.
@@ -146,6 +149,9 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	}
 	if err == nil && !cfg.serves() && cfg.MetricsAddr != "" {
 		err = n.serveMetrics()
+	}
+	if err == nil {
+		err = n.watchTokens()
 	}
 	if err != nil {
 		n.Close()
@@ -282,7 +288,11 @@ func (n *Node) startProjections(ctx context.Context) error {
 // serve starts the HTTP API and the NATS ingress.
 func (n *Node) serve() error {
 	var err error
-	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.Gateway.WithDefaults().Limits.IngressRate(), n.logger); err != nil {
+	var guard []gateway.IngressOption
+	if n.cfg.NATSURL == "" {
+		guard = append(guard, gateway.GuardTokens(n.closeStale)) // busguard.go
+	}
+	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.Gateway.WithDefaults().Limits.IngressRate(), n.logger, guard...); err != nil {
 		return err
 	}
 	return n.serveHTTP()
@@ -333,6 +343,9 @@ func (n *Node) shredder() app.Shredder {
 // Close drains HTTP requests in flight, stops the projections and closes
 // the log, in that order, so that no accepted command is cut off.
 func (n *Node) Close() {
+	if n.tokenWatch != nil {
+		_ = n.tokenWatch.Unsubscribe()
+	}
 	if n.ingress != nil {
 		_ = n.ingress.Close()
 	}

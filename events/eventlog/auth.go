@@ -20,6 +20,10 @@ type Grant struct {
 	Publish, Subscribe []string
 	// DenyPublish carves subjects out of Publish.
 	DenyPublish []string
+	// Epoch names the credential the client presented (not the credential
+	// itself), so that its connections can be closed when that credential
+	// stops being the user's (Log.CloseConnections). Empty: not tracked.
+	Epoch string
 }
 
 // Authorizer maps a bearer token presented on connect to a Grant. It is
@@ -56,7 +60,7 @@ func (a serverAuth) Check(c server.ClientAuthentication) bool {
 	if !ok {
 		return false
 	}
-	u := &server.User{Username: g.Name}
+	u := &server.User{Username: connUser(g.Name, g.Epoch)}
 	if !g.All {
 		u.Permissions = &server.Permissions{
 			Publish:   &server.SubjectPermission{Allow: nonEmpty(g.Publish), Deny: g.DenyPublish},

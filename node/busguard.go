@@ -69,6 +69,6 @@ func (n *Node) watchTokens() error {
 	if err != nil {
 		return err
 	}
-	n.tokenWatch = sub
+	n.guardSub = sub
 	return nil
 }

@@ -84,11 +84,11 @@ type Node struct {
 	http     *http.Server
 	listener net.Listener
 	ingress  *gateway.NATSIngress
-	// tokenWatch closes stale bus connections (busguard.go).
-	tokenWatch *nats.Subscription
-	router     *message.Router
-	cancel     context.CancelFunc
-	wg         sync.WaitGroup
+	// guardSub closes stale bus connections (busguard.go).
+	guardSub *nats.Subscription
+	router   *message.Router
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
 }
 
 // Start opens the log, rebuilds the projections from it, and serves HTTP.
@@ -343,8 +343,8 @@ func (n *Node) shredder() app.Shredder {
 // Close drains HTTP requests in flight, stops the projections and closes
 // the log, in that order, so that no accepted command is cut off.
 func (n *Node) Close() {
-	if n.tokenWatch != nil {
-		_ = n.tokenWatch.Unsubscribe()
+	if n.guardSub != nil {
+		_ = n.guardSub.Unsubscribe()
 	}
 	if n.ingress != nil {
 		_ = n.ingress.Close()

@@ -86,6 +86,7 @@ type Node struct {
 	ingress  *gateway.NATSIngress
 	// guardSub closes stale bus connections (busguard.go).
 	guardSub *nats.Subscription
+	readers  *gateway.ReaderAPI
 	router   *message.Router
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup
@@ -295,6 +296,9 @@ func (n *Node) serve() error {
 	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.Gateway.WithDefaults().Limits.IngressRate(), n.logger, guard...); err != nil {
 		return err
 	}
+	if n.readers, err = gateway.StartReaderAPI(n.Log.Conn(), n.Log.StreamName(), workerDurables(n.cfg.Workers.Group), n.logger); err != nil {
+		return err
+	}
 	return n.serveHTTP()
 }
 
@@ -348,6 +352,9 @@ func (n *Node) Close() {
 	}
 	if n.ingress != nil {
 		_ = n.ingress.Close()
+	}
+	if n.readers != nil {
+		_ = n.readers.Close()
 	}
 	if n.http != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)

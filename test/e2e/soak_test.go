@@ -1,0 +1,428 @@
+package e2e_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cmem/cmem/clients/httpclient"
+	"github.com/cmem/cmem/domain"
+	"github.com/cmem/cmem/gateway"
+	"github.com/cmem/cmem/node"
+	"github.com/cmem/cmem/node/nodetest"
+	"github.com/cmem/cmem/projectors/audit/clickhouse"
+	"github.com/cmem/cmem/projectors/audit/clickhouse/clickhousetest"
+	"github.com/cmem/cmem/vectors/weaviate/weaviatetest"
+)
+
+// TestChurnSoak drives one node through CMEM_SOAK_OPS operations (default
+// 400, so that the soak's code runs in every test run; `make soak` runs
+// 10^6): grants with and without an end, revokes, fragment writes and
+// erasures, memory views and queries, chosen at random (CMEM_SOAK_SEED)
+// over a small world, each checked against a reference model of the
+// access graph and the live fragments:
+//
+//   - unauthorized: a view returned a fragment outside M(u,a,t) for every
+//     t of the call, another user's private fragment, or an erased one;
+//     the audit's violations report must be empty too;
+//   - lost: a live fragment inside M(u,a,t) for the whole call, asked for
+//     by its own key, was not returned; an accepted query did not finish;
+//   - doubled: a view returned a fragment twice.
+//
+// All three must be 0. Throughput and memory (RSS, Go heap) are logged as
+// it goes (CMEM_SOAK_OUT: also as JSON lines). CMEM_SOAK_STORES=external
+// runs it on Weaviate and ClickHouse instead of the embedded defaults.
+func TestChurnSoak(t *testing.T) {
+	ops := envInt(t, "CMEM_SOAK_OPS", 400)
+	seed := uint64(envInt(t, "CMEM_SOAK_SEED", 1))
+	external := os.Getenv("CMEM_SOAK_STORES") == "external"
+	n := nodetest.Start(t, func(c *node.Config) {
+		c.Gateway.Limits = gateway.RateLimits{Off: true} // the soak measures churn, not the limiter
+		if external {
+			w, ch := weaviatetest.Shared(t), clickhousetest.Shared(t)
+			c.WeaviateURL, c.WeaviateGRPC, c.WeaviateClass = w.URL, w.GRPCAddr, weaviatetest.Class(t)
+			c.Audit = clickhouse.Config{DSN: ch.DSN(clickhousetest.Database("soak"))}
+		}
+	})
+	s := newSoak(t, n, seed)
+	s.run(ops)
+	s.finish()
+}
+
+// soak is one run's world, model, client and counts.
+type soak struct {
+	t                          *testing.T
+	rng                        *rand.Rand
+	admin                      *httpclient.Client
+	users, agents, resources   []string
+	tokens                     map[string]*httpclient.Client
+	m                          *soakModel
+	erased                     map[string]bool
+	queries                    []soakQuery
+	rev                        uint64
+	unauthorized, lost, double int
+	views, checked, skipped    int
+	counts                     map[string]int
+	out                        *os.File
+	start                      time.Time
+}
+
+type soakQuery struct{ id, user string }
+
+func newSoak(t *testing.T, n *node.Node, seed uint64) *soak {
+	admin, err := httpclient.New(httpclient.Config{BaseURL: "http://" + n.Addr(), Token: nodetest.AdminToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &soak{t: t, rng: rand.New(rand.NewPCG(seed, 26)), admin: admin, tokens: map[string]*httpclient.Client{},
+		m: newSoakModel(), erased: map[string]bool{}, counts: map[string]int{}}
+	ctx := context.Background()
+	for i := range 12 {
+		id := fmt.Sprintf("u%d", i)
+		var r struct{ Token string }
+		s.must(admin.Do(ctx, http.MethodPost, "/v1/users", map[string]string{"id": id, "role": "user"}, &r))
+		s.users, s.tokens[id] = append(s.users, id), admin.As(r.Token)
+	}
+	for i := range 6 {
+		id := fmt.Sprintf("a%d", i)
+		s.must(admin.Do(ctx, http.MethodPost, "/v1/agents", map[string]string{"id": id, "description": "agent " + id + " " + soakWords[i]}, nil))
+		s.agents = append(s.agents, id)
+	}
+	for i := range 5 {
+		id := fmt.Sprintf("r%d", i)
+		s.must(admin.Do(ctx, http.MethodPost, "/v1/resources", map[string]any{"id": id, "kind": "knowledge_base", "description": "resource " + id,
+			"documents": []map[string]string{{"id": "d", "text": "document of " + id + " about " + soakWords[i]}}}, nil))
+		s.resources = append(s.resources, id)
+	}
+	if path := os.Getenv("CMEM_SOAK_OUT"); path != "" {
+		if s.out, err = os.Create(path); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = s.out.Close() })
+	}
+	return s
+}
+
+var soakWords = strings.Fields("lyon rome budget hotel train museum wine market river castle bridge garden opera harbour")
+
+func (s *soak) must(status int, err error) {
+	s.t.Helper()
+	if err != nil {
+		s.t.Fatalf("status %d: %v", status, err)
+	}
+}
+
+// run does ops operations, reporting every tenth of them (at most every
+// 10000).
+func (s *soak) run(ops int) {
+	s.start = time.Now()
+	every := max(1, min(10000, ops/10))
+	last, lastOps := time.Now(), 0
+	for i := 1; i <= ops; i++ {
+		s.step(i)
+		if i%every == 0 || i == ops {
+			s.report(i, float64(i-lastOps)/time.Since(last).Seconds())
+			last, lastOps = time.Now(), i
+		}
+	}
+}
+
+// step does one operation at random.
+func (s *soak) step(i int) {
+	switch p := s.rng.IntN(1000); {
+	case p < 300:
+		s.write(i)
+	case p < 420:
+		s.grant(true)
+	case p < 500:
+		s.revoke(true)
+	case p < 580:
+		s.grant(false)
+	case p < 630:
+		s.revoke(false)
+	case p < 680:
+		s.erase()
+	case p < 995:
+		s.view()
+	default:
+		s.query(i)
+	}
+}
+
+// grant grants a user-agent (ua) or agent-resource edge, a third of them
+// ending within seconds.
+func (s *soak) grant(ua bool) {
+	from, to, m, path := s.pickEdge(ua)
+	var body any
+	exp := time.Time{}
+	if s.rng.IntN(3) == 0 {
+		exp = time.Now().Add(time.Duration(500+s.rng.IntN(4000)) * time.Millisecond).UTC()
+		body = map[string]string{"expires_at": exp.Format(time.RFC3339Nano)}
+	}
+	var r struct{ Revision uint64 }
+	s.must(s.admin.Do(context.Background(), http.MethodPut, path+from+"/"+to, body, &r))
+	m[[2]string{from, to}] = exp
+	s.note("grant", r.Revision)
+}
+
+func (s *soak) revoke(ua bool) {
+	from, to, m, path := s.pickEdge(ua)
+	var r struct{ Revision uint64 }
+	s.must(s.admin.Do(context.Background(), http.MethodDelete, path+from+"/"+to, nil, &r))
+	delete(m, [2]string{from, to})
+	s.note("revoke", r.Revision)
+}
+
+func (s *soak) pickEdge(ua bool) (string, string, map[[2]string]time.Time, string) {
+	if ua {
+		return pick(s.rng, s.users), pick(s.rng, s.agents), s.m.ua, "/v1/grants/user-agent/"
+	}
+	return pick(s.rng, s.agents), pick(s.rng, s.resources), s.m.ar, "/v1/grants/agent-resource/"
+}
+
+// write writes a fragment through an agent the user may use, with
+// resources the agent may use, neither ending within the next seconds.
+func (s *soak) write(i int) {
+	user := pick(s.rng, s.users)
+	now, soon := time.Now(), time.Now().Add(3*time.Second)
+	agents := s.m.agentsOf(user, s.agents, now, soon)
+	if len(agents) == 0 {
+		s.counts["write-skipped"]++
+		return
+	}
+	agent := pick(s.rng, agents)
+	var res []string
+	for _, r := range s.m.resourcesOf(agent, s.resources, now, soon) {
+		if s.rng.IntN(2) == 0 {
+			res = append(res, r)
+		}
+	}
+	tier := "shared"
+	if s.rng.IntN(3) == 0 {
+		tier = "private"
+	}
+	key := fmt.Sprintf("k%d %s %s", i, pick(s.rng, soakWords), pick(s.rng, soakWords))
+	var r struct {
+		Fragments []domain.Fragment
+		Revision  uint64
+	}
+	s.must(s.tokens[user].Do(context.Background(), http.MethodPost, "/v1/fragments",
+		map[string]any{"agent": agent, "resources": res, "key": key, "value": "value of " + key, "tier": tier}, &r))
+	for _, f := range r.Fragments {
+		s.m.write(soakFragment{ID: f.ID, User: user, Key: f.Key, Tier: f.Tier, Agents: f.Agents, Resources: f.Resources})
+	}
+	s.note("write", r.Revision)
+}
+
+// erase deletes one of a user's live fragments, as that user.
+func (s *soak) erase() {
+	user := pick(s.rng, s.users)
+	ids := s.m.byUser[user]
+	if len(ids) == 0 {
+		s.counts["erase-skipped"]++
+		return
+	}
+	id := pick(s.rng, ids)
+	var r struct{ Revision uint64 }
+	s.must(s.tokens[user].Do(context.Background(), http.MethodDelete, "/v1/fragments/"+id, nil, &r))
+	s.m.erase(id)
+	s.erased[id] = true
+	s.note("erase", r.Revision)
+}
+
+// view reads a memory view asking for one live fragment the model says the
+// reader may see (by its key, which ranks it first), or anything, and
+// checks every fragment returned.
+func (s *soak) view() {
+	user := pick(s.rng, s.users)
+	t0 := time.Now()
+	agents := s.m.agentsOf(user, s.agents, t0, t0.Add(3*time.Second))
+	if len(agents) == 0 {
+		s.counts["view-skipped"]++
+		return
+	}
+	agent := pick(s.rng, agents)
+	var target *soakFragment
+	if ids := s.m.byUser[pick(s.rng, s.users)]; len(ids) > 0 {
+		if f := s.m.fragments[pick(s.rng, ids)]; s.m.admissible(f, user, agent, t0) && s.m.admissible(f, user, agent, t0.Add(3*time.Second)) {
+			target = &f
+		}
+	}
+	query := pick(s.rng, soakWords)
+	if target != nil {
+		query = target.Key
+	}
+	var r struct {
+		Private, Shared []domain.Fragment
+	}
+	status, err := s.tokens[user].Do(context.Background(), http.MethodPost, "/v1/memory/view",
+		map[string]any{"agent": agent, "query": query, "k_user": 20, "k_cross": 20, "min_revision": s.rev, "min_score": -1}, &r)
+	t1 := time.Now()
+	if err != nil {
+		s.t.Fatalf("memory view %s/%s: %d %v", user, agent, status, err)
+	}
+	s.views++
+	seen := map[string]bool{}
+	for _, f := range slices.Concat(r.Private, r.Shared) {
+		if seen[f.ID] {
+			s.double++
+			s.t.Errorf("doubled: %s twice in the view of %s/%s", f.ID, user, agent)
+		}
+		seen[f.ID] = true
+		s.checkReturned(f, user, agent, t0, t1)
+	}
+	if target != nil && s.m.admissible(*target, user, agent, t1) {
+		s.checked++
+		if !seen[target.ID] {
+			s.lost++
+			s.t.Errorf("lost: %s (%s, %v/%v) not in the view of %s/%s asked by its key", target.ID, target.Tier, target.Agents, target.Resources, user, agent)
+		}
+	}
+}
+
+// checkReturned counts f as unauthorized when no moment of the call
+// admits it: the model's provenance for fragments it wrote, the answer's
+// for those the pipeline wrote.
+func (s *soak) checkReturned(f domain.Fragment, user, agent string, t0, t1 time.Time) {
+	if s.erased[f.ID] {
+		s.unauthorized++
+		s.t.Errorf("unauthorized: erased fragment %s returned to %s/%s", f.ID, user, agent)
+		return
+	}
+	mf, ok := s.m.fragments[f.ID]
+	if !ok {
+		mf = soakFragment{ID: f.ID, User: f.User, Tier: f.Tier, Agents: f.Agents, Resources: f.Resources}
+	}
+	if !s.m.admissible(mf, user, agent, t0) && !s.m.admissible(mf, user, agent, t1) {
+		if s.ambiguous(mf, user, agent, t0, t1) {
+			s.skipped++
+			return
+		}
+		s.unauthorized++
+		s.t.Errorf("unauthorized: %s (%s of %s, %v/%v) returned to %s/%s", f.ID, mf.Tier, mf.User, mf.Agents, mf.Resources, user, agent)
+	}
+}
+
+// ambiguous reports whether an edge f needs ended inside [t0, t1].
+func (s *soak) ambiguous(f soakFragment, user, agent string, t0, t1 time.Time) bool {
+	ends := func(m map[[2]string]time.Time, k [2]string) bool {
+		exp, ok := m[k]
+		return ok && !exp.IsZero() && !exp.Before(t0.Add(-50*time.Millisecond)) && !exp.After(t1.Add(50*time.Millisecond))
+	}
+	for _, a := range f.Agents {
+		if ends(s.m.ua, [2]string{user, a}) {
+			return true
+		}
+	}
+	for _, r := range f.Resources {
+		if ends(s.m.ar, [2]string{agent, r}) {
+			return true
+		}
+	}
+	return false
+}
+
+// query submits a query without waiting; finish waits for every one.
+func (s *soak) query(i int) {
+	user := pick(s.rng, s.users)
+	var r struct{ ID string }
+	s.must(s.tokens[user].Do(context.Background(), http.MethodPost, "/v1/queries",
+		map[string]any{"text": fmt.Sprintf("what about %s and %s (%d)?", pick(s.rng, soakWords), pick(s.rng, soakWords), i), "wait": false}, &r))
+	s.queries = append(s.queries, soakQuery{id: r.ID, user: user})
+	s.counts["query"]++
+}
+
+func (s *soak) note(op string, rev uint64) {
+	s.counts[op]++
+	s.rev = max(s.rev, rev)
+}
+
+// finish waits for every query, asks the audit for violations and fails
+// on any count but 0.
+func (s *soak) finish() {
+	ctx := context.Background()
+	stranded := 0
+	deadline := time.Now().Add(5 * time.Minute)
+	for _, q := range s.queries {
+		for {
+			var r struct{ Status string }
+			s.must(s.tokens[q.user].Do(ctx, http.MethodGet, "/v1/queries/"+q.id+"?wait=10", nil, &r))
+			if r.Status == "answered" || r.Status == "failed" {
+				s.counts["query-"+r.Status]++
+				break
+			}
+			if time.Now().After(deadline) {
+				stranded++
+				s.t.Errorf("lost: query %s still %s", q.id, r.Status)
+				break
+			}
+		}
+	}
+	s.lost += stranded
+	var violations json.RawMessage
+	s.must(s.admin.Do(ctx, http.MethodGet, "/v1/audit/violations?min_revision="+strconv.FormatUint(s.rev, 10), nil, &violations))
+	var rows []any
+	if err := json.Unmarshal(violations, &rows); err != nil || len(rows) != 0 {
+		s.unauthorized += len(rows)
+		s.t.Errorf("audit violations: %.500s (%v)", violations, err)
+	}
+	s.t.Logf("soak: %d unauthorized, %d lost, %d doubled; %d views (%d targets checked, %d ambiguous at an expiry), %d live fragments, ops %v, %.0f s",
+		s.unauthorized, s.lost, s.double, s.views, s.checked, s.skipped, len(s.m.fragments), s.counts, time.Since(s.start).Seconds())
+	if s.unauthorized+s.lost+s.double != 0 {
+		s.t.Fatal("the soak found unauthorized, lost or doubled deliveries")
+	}
+	if s.views == 0 || s.counts["write"] == 0 {
+		s.t.Fatal("the soak checked nothing")
+	}
+}
+
+// report logs throughput and memory.
+func (s *soak) report(ops int, rate float64) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	line := map[string]any{"ops": ops, "seconds": time.Since(s.start).Seconds(), "ops_per_s": rate, "rss_mb": rssMB(),
+		"heap_mb": float64(ms.HeapAlloc) / (1 << 20), "live_fragments": len(s.m.fragments), "revision": s.rev,
+		"unauthorized": s.unauthorized, "lost": s.lost, "doubled": s.double}
+	b, _ := json.Marshal(line)
+	s.t.Logf("soak %s", b)
+	if s.out != nil {
+		_, _ = s.out.Write(append(b, '\n'))
+	}
+}
+
+// rssMB is this process's resident set (Linux), 0 elsewhere.
+func rssMB() float64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseFloat(f[1], 64)
+	return pages * float64(os.Getpagesize()) / (1 << 20)
+}
+
+func envInt(t *testing.T, name string, def int) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n <= 0 {
+		t.Fatalf("%s=%q: want a positive integer", name, v)
+	}
+	return n
+}
+
+func pick[T any](rng *rand.Rand, xs []T) T { return xs[rng.IntN(len(xs))] }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/nats-io/nats.go"
 
@@ -28,7 +29,17 @@ type tokenGuard struct {
 	// upTo[user] is the last query (by received) that may have come from a
 	// connection closed for user.
 	upTo map[string]uint64
+	// closedAt[user] is when a connection of user was last closed. A
+	// closed connection's reader may still be handing on what it had read
+	// from its socket when it was closed, after the round trip that set
+	// upTo; what reaches the ingress within closeGrace of it is refused too.
+	closedAt map[string]time.Time
 }
+
+// closeGrace is how long after closing a user's stale connection its
+// queries are refused whatever their number; a query of the user's new
+// connection refused in that second is asked again.
+const closeGrace = time.Second
 
 // IngressOption configures StartNATSIngress.
 type IngressOption func(*NATSIngress)
@@ -39,7 +50,7 @@ type IngressOption func(*NATSIngress)
 // says how many it closed.
 func GuardTokens(closeStale func(user string) int) IngressOption {
 	return func(in *NATSIngress) {
-		in.tokens = &tokenGuard{closeStale: closeStale, upTo: map[string]uint64{}}
+		in.tokens = &tokenGuard{closeStale: closeStale, upTo: map[string]uint64{}, closedAt: map[string]time.Time{}}
 	}
 }
 
@@ -70,6 +81,7 @@ func (in *NATSIngress) closeStaleLocked(user string, sub *nats.Subscription) int
 	_ = in.nc.Flush()
 	pending, _, _ := sub.Pending()
 	g.upTo[user] = max(g.upTo[user], g.received.Load()+uint64(max(pending, 0)))
+	g.closedAt[user] = time.Now()
 	return n
 }
 
@@ -90,10 +102,10 @@ func (in *NATSIngress) staleToken(m *nats.Msg, user string, seq uint64) error {
 	}
 	g.mu.Lock()
 	closed := in.closeStaleLocked(user, m.Sub)
-	suspect := seq <= g.upTo[user]
+	suspect := seq <= g.upTo[user] || time.Since(g.closedAt[user]) < closeGrace
 	g.mu.Unlock()
 	if closed > 0 || suspect {
-		return fmt.Errorf("%w: user %s's token was rotated or revoked since this connection opened; connect again with the current token", domain.ErrUnauthenticated, user)
+		return fmt.Errorf("%w: user %s's token was rotated or revoked since this connection opened; connect again with the current token (a query sent within a second of the change is refused either way: ask again)", domain.ErrUnauthenticated, user)
 	}
 	return nil
 }

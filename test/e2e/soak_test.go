@@ -385,9 +385,11 @@ func (s *soak) finish() {
 	}
 }
 
-// report logs throughput and memory.
+// report logs throughput and memory: the process's RSS and the live Go
+// heap (the node runs in this process).
 func (s *soak) report(ops int, rate float64) {
 	var ms runtime.MemStats
+	runtime.GC() // the live heap, not the garbage of the last interval
 	runtime.ReadMemStats(&ms)
 	line := map[string]any{"ops": ops, "seconds": time.Since(s.start).Seconds(), "ops_per_s": rate, "rss_mb": rssMB(),
 		"heap_mb": float64(ms.HeapAlloc) / (1 << 20), "live_fragments": len(s.m.fragments), "revision": s.rev,

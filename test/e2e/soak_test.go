@@ -72,6 +72,9 @@ type soak struct {
 	rev                        uint64
 	unauthorized, lost, double int
 	views, checked, skipped    int
+	unavailable, stalls        int
+	longestStall               time.Duration
+	retried                    bool
 	counts                     map[string]int
 	out                        *os.File
 	start                      time.Time
@@ -170,7 +173,7 @@ func (s *soak) grant(ua bool) {
 		body = map[string]string{"expires_at": exp.Format(time.RFC3339Nano)}
 	}
 	var r struct{ Revision uint64 }
-	s.must(s.admin.Do(context.Background(), http.MethodPut, path+from+"/"+to, body, &r))
+	s.must(s.do(s.admin, http.MethodPut, path+from+"/"+to, body, &r))
 	m[[2]string{from, to}] = exp
 	s.note("grant", r.Revision)
 }
@@ -178,7 +181,7 @@ func (s *soak) grant(ua bool) {
 func (s *soak) revoke(ua bool) {
 	from, to, m, path := s.pickEdge(ua)
 	var r struct{ Revision uint64 }
-	s.must(s.admin.Do(context.Background(), http.MethodDelete, path+from+"/"+to, nil, &r))
+	s.must(s.do(s.admin, http.MethodDelete, path+from+"/"+to, nil, &r))
 	delete(m, [2]string{from, to})
 	s.note("revoke", r.Revision)
 }
@@ -216,7 +219,7 @@ func (s *soak) write(i int) {
 		Fragments []domain.Fragment
 		Revision  uint64
 	}
-	s.must(s.tokens[user].Do(context.Background(), http.MethodPost, "/v1/fragments",
+	s.must(s.do(s.tokens[user], http.MethodPost, "/v1/fragments",
 		map[string]any{"agent": agent, "resources": res, "key": key, "value": "value of " + key, "tier": tier}, &r))
 	for _, f := range r.Fragments {
 		s.m.write(soakFragment{ID: f.ID, User: user, Key: f.Key, Tier: f.Tier, Agents: f.Agents, Resources: f.Resources})
@@ -234,7 +237,10 @@ func (s *soak) erase() {
 	}
 	id := pick(s.rng, ids)
 	var r struct{ Revision uint64 }
-	s.must(s.tokens[user].Do(context.Background(), http.MethodDelete, "/v1/fragments/"+id, nil, &r))
+	// (a retry after a 503 may find it erased by the refused attempt.)
+	if status, err := s.do(s.tokens[user], http.MethodDelete, "/v1/fragments/"+id, nil, &r); err != nil && !(s.retried && errors.Is(err, domain.ErrNotFound)) {
+		s.must(status, err)
+	}
 	s.m.erase(id)
 	s.erased[id] = true
 	s.note("erase", r.Revision)
@@ -266,15 +272,7 @@ func (s *soak) view() {
 		Private, Shared []domain.Fragment
 	}
 	body := map[string]any{"agent": agent, "query": query, "k_user": 20, "k_cross": 20, "min_revision": s.rev, "min_score": -1}
-	status, err := s.tokens[user].Do(context.Background(), http.MethodPost, "/v1/memory/view", body, &r)
-	// A view that cannot be served as fresh as asked within the node's
-	// read wait is a 503 that changed nothing: on a loaded machine it is
-	// asked again (and counted), for up to a minute.
-	for until := time.Now().Add(time.Minute); errors.Is(err, domain.ErrUnavailable) && time.Now().Before(until); {
-		s.counts["view-unavailable"]++
-		time.Sleep(time.Second)
-		status, err = s.tokens[user].Do(context.Background(), http.MethodPost, "/v1/memory/view", body, &r)
-	}
+	status, err := s.do(s.tokens[user], http.MethodPost, "/v1/memory/view", body, &r)
 	t1 := time.Now()
 	if err != nil {
 		s.t.Fatalf("memory view %s/%s: %d %v", user, agent, status, err)
@@ -344,10 +342,32 @@ func (s *soak) ambiguous(f soakFragment, user, agent string, t0, t1 time.Time) b
 func (s *soak) query(i int) {
 	user := pick(s.rng, s.users)
 	var r struct{ ID string }
-	s.must(s.tokens[user].Do(context.Background(), http.MethodPost, "/v1/queries",
+	s.must(s.do(s.tokens[user], http.MethodPost, "/v1/queries",
 		map[string]any{"text": fmt.Sprintf("what about %s and %s (%d)?", pick(s.rng, soakWords), pick(s.rng, soakWords), i), "wait": false}, &r))
 	s.queries = append(s.queries, soakQuery{id: r.ID, user: user})
 	s.counts["query"]++
+}
+
+// do calls c; a 503 (the node could not serve the call as fresh as asked
+// within its read wait, e.g. while a projection snapshot is written) is
+// counted and asked again, for up to a minute, and the longest such stall
+// is reported. s.retried says whether the last call was retried.
+func (s *soak) do(c *httpclient.Client, method, path string, body, out any) (int, error) {
+	s.retried = false
+	start := time.Now()
+	status, err := c.Do(context.Background(), method, path, body, out)
+	for errors.Is(err, domain.ErrUnavailable) && time.Since(start) < time.Minute {
+		s.unavailable++
+		s.retried = true
+		time.Sleep(500 * time.Millisecond)
+		status, err = c.Do(context.Background(), method, path, body, out)
+	}
+	if s.retried {
+		s.stalls++
+		s.longestStall = max(s.longestStall, time.Since(start))
+		s.t.Logf("soak: %s %s answered 503 for %s (revision ≈ %d)", method, path, time.Since(start).Round(time.Millisecond), s.rev)
+	}
+	return status, err
 }
 
 func (s *soak) note(op string, rev uint64) {
@@ -384,8 +404,9 @@ func (s *soak) finish() {
 		s.unauthorized += len(rows)
 		s.t.Errorf("audit violations: %.500s (%v)", violations, err)
 	}
-	s.t.Logf("soak: %d unauthorized, %d lost, %d doubled; %d views (%d targets checked, %d ambiguous at an expiry), %d live fragments, ops %v, %.0f s",
-		s.unauthorized, s.lost, s.double, s.views, s.checked, s.skipped, len(s.m.fragments), s.counts, time.Since(s.start).Seconds())
+	s.t.Logf("soak: %d unauthorized, %d lost, %d doubled; %d views (%d targets checked, %d ambiguous at an expiry), %d live fragments, ops %v, %.0f s; %d calls stalled on 503 (%d refusals, longest %s)",
+		s.unauthorized, s.lost, s.double, s.views, s.checked, s.skipped, len(s.m.fragments), s.counts, time.Since(s.start).Seconds(),
+		s.stalls, s.unavailable, s.longestStall.Round(time.Millisecond))
 	if s.unauthorized+s.lost+s.double != 0 {
 		s.t.Fatal("the soak found unauthorized, lost or doubled deliveries")
 	}

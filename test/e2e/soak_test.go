@@ -238,7 +238,7 @@ func (s *soak) erase() {
 	id := pick(s.rng, ids)
 	var r struct{ Revision uint64 }
 	// (a retry after a 503 may find it erased by the refused attempt.)
-	if status, err := s.do(s.tokens[user], http.MethodDelete, "/v1/fragments/"+id, nil, &r); err != nil && !(s.retried && errors.Is(err, domain.ErrNotFound)) {
+	if status, err := s.do(s.tokens[user], http.MethodDelete, "/v1/fragments/"+id, nil, &r); err != nil && (!s.retried || !errors.Is(err, domain.ErrNotFound)) {
 		s.must(status, err)
 	}
 	s.m.erase(id)

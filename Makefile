@@ -71,10 +71,14 @@ cluster: test-deps
 	@echo; echo '## cmem cluster figures against their baselines (this machine, this run)'; echo
 	$(GO) run ./internal/benchfig/table $(CURDIR)/cluster-figures.jsonl
 
-## soak: the cluster fault tests three times over, and start time and memory at 1M events (with
-## and without snapshots; CMEM_SOAK_EVENTS=10000000 for 10M)
+## soak: a churn soak of CMEM_SOAK_OPS (10^6) grants, revokes, expiries, writes, erasures, views and
+## queries against a reference model (CMEM_SOAK_STORES=external: on Weaviate + ClickHouse; figures
+## in soak.jsonl), the cluster fault tests three times over, and start time and memory at 1M events
+## (with and without snapshots; CMEM_SOAK_EVENTS=10000000 for 10M)
 CMEM_SOAK_EVENTS ?= 1000000
+CMEM_SOAK_OPS ?= 1000000
 soak: test-deps
+	CMEM_SOAK_OPS=$(CMEM_SOAK_OPS) CMEM_SOAK_OUT=$(CURDIR)/soak.jsonl $(GO) test -count=1 -timeout 0 -v -run '^TestChurnSoak$$' ./test/e2e/
 	$(GO) test -count=3 -timeout 60m -v -run 'Faults|Resume|Outage' ./test/cluster/
 	CMEM_SCALE_EVENTS=$(CMEM_SOAK_EVENTS) $(GO) test -run '^$$' -bench 'StartAt|StartFromSnapshot' -benchtime 1x -timeout 180m -v ./test/cluster/
 

@@ -35,12 +35,16 @@ type NATSIngress struct {
 	logger *slog.Logger
 	rate   Rate
 	limits *limiter
+	tokens *tokenGuard // nil: no check of the connection's token (nats_tokens.go)
 }
 
 // StartNATSIngress subscribes the ingress on nc; queries beyond rate per
 // user are answered with a rate_limited error.
-func StartNATSIngress(nc *nats.Conn, a *app.App, rate Rate, logger *slog.Logger) (*NATSIngress, error) {
+func StartNATSIngress(nc *nats.Conn, a *app.App, rate Rate, logger *slog.Logger, opts ...IngressOption) (*NATSIngress, error) {
 	in := &NATSIngress{app: a, nc: nc, logger: logger, rate: rate, limits: newLimiter()}
+	for _, o := range opts {
+		o(in)
+	}
 	sub, err := nc.QueueSubscribe(subjects.QueryWildcard, IngressQueue, in.handle)
 	if err != nil {
 		return nil, fmt.Errorf("gateway: nats ingress: %w", err)
@@ -58,6 +62,7 @@ type BusQuery struct {
 }
 
 func (in *NATSIngress) handle(m *nats.Msg) {
+	seq := in.take()
 	user := subjects.QueryUser(m.Subject)
 	if m.Reply != "" && !subjects.ReplyAllowed(user, m.Reply) {
 		subjects.Dropped("ingress")
@@ -77,6 +82,9 @@ func (in *NATSIngress) handle(m *nats.Msg) {
 	default:
 		var by domain.Identity
 		if by, err = in.app.BusIdentity(ctx, user); err == nil {
+			err = in.staleToken(m, user, seq)
+		}
+		if err == nil {
 			_, _, err = in.app.SubmitQuery(ctx, by, q.Text, app.ChannelNATS, m.Reply)
 		}
 	}

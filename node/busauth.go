@@ -55,6 +55,7 @@ func (b *busAuth) Authorize(token string) (eventlog.Grant, bool) {
 		Name:      id,
 		Publish:   []string{subjects.Query(id)},
 		Subscribe: []string{subjects.Inboxes(id), subjects.Answers(id)},
+		Epoch:     tokenEpoch(app.TokenSum(token)), // see busguard.go
 	}, true
 }
 

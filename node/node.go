@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
 	"github.com/cmem/cmem/app"
 	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events/eventlog"
@@ -87,6 +89,9 @@ type Node struct {
 	http                  *http.Server
 	listener              net.Listener
 	ingress               *gateway.NATSIngress
+	// guardSub closes stale bus connections (busguard.go).
+	guardSub *nats.Subscription
+	readers  *gateway.ReaderAPI
 	// stopWorkers ends the worker router's supervisor; workersDone closes
 	// once it returned (nil without workers).
 	stopWorkers context.CancelFunc
@@ -163,6 +168,9 @@ func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Node, error) 
 	}
 	if err == nil && !cfg.serves() && cfg.MetricsAddr != "" {
 		err = n.serveMetrics()
+	}
+	if err == nil {
+		err = n.watchTokens()
 	}
 	if err != nil {
 		n.Close()
@@ -335,7 +343,14 @@ func (n *Node) startProjections(ctx context.Context) error {
 // serve starts the HTTP API and the NATS ingress.
 func (n *Node) serve() error {
 	var err error
-	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.Gateway.WithDefaults().Limits.IngressRate(), n.logger); err != nil {
+	var guard []gateway.IngressOption
+	if n.cfg.NATSURL == "" {
+		guard = append(guard, gateway.GuardTokens(n.closeStale)) // busguard.go
+	}
+	if n.ingress, err = gateway.StartNATSIngress(n.Log.Conn(), n.App, n.cfg.Gateway.WithDefaults().Limits.IngressRate(), n.logger, guard...); err != nil {
+		return err
+	}
+	if n.readers, err = gateway.StartReaderAPI(n.Log.Conn(), n.Log.StreamName(), workerDurables(n.cfg.Workers.Group), n.logger); err != nil {
 		return err
 	}
 	return n.serveHTTP()
@@ -409,8 +424,14 @@ func (n *Node) shredder() app.Shredder {
 // Close drains HTTP requests in flight, stops the projections and closes
 // the log, in that order, so that no accepted command is cut off.
 func (n *Node) Close() {
+	if n.guardSub != nil {
+		_ = n.guardSub.Unsubscribe()
+	}
 	if n.ingress != nil {
 		_ = n.ingress.Close()
+	}
+	if n.readers != nil {
+		_ = n.readers.Close()
 	}
 	if n.http != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)

@@ -77,6 +77,8 @@ func buildHTTP(b base, raw json.RawMessage, opts Options) (*httpTool, error) {
 		errs = append(errs, fmt.Errorf("url: scheme must be http or https, not %q", u.Scheme))
 	case u.Host == "":
 		errs = append(errs, errors.New("url: host is missing"))
+	case checkURLCredentials(u) != nil:
+		errs = append(errs, checkURLCredentials(u))
 	default:
 		u.Fragment, u.RawFragment = "", ""
 		t.url = u

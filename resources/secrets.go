@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -121,9 +120,9 @@ func resolve(h headerValue, opts Options) (string, error) {
 		}
 		return checkSecret(v, "env "+h.Env)
 	case h.File != "":
-		b, err := os.ReadFile(filepath.Join(opts.SecretsDir, h.File))
+		b, err := readSecretFile(opts.SecretsDir, h.File)
 		if err != nil {
-			return "", fmt.Errorf("file %q: not readable in the secrets directory", h.File)
+			return "", err
 		}
 		return checkSecret(strings.TrimRight(string(b), "\r\n"), "file "+h.File)
 	}

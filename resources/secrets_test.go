@@ -129,3 +129,80 @@ func TestSecretReferences(t *testing.T) {
 		t.Error("a file reference resolved without a secrets directory")
 	}
 }
+
+// A symbolic link in the secrets directory that leads out of it is refused
+// at registration and at call time: the target would be sent as a header.
+func TestSecretFileLinksMayNotLeaveTheDirectory(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "host-credential")
+	if err := os.WriteFile(outside, []byte("outside-value\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "real"), []byte(secret+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]string{"abs": outside, "rel": filepath.Join("..", filepath.Base(filepath.Dir(outside)), "host-credential"), "inside": "real"} {
+		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = append(got, r.Header.Get("X-Api-Key"))
+		_, _ = w.Write([]byte("ok"))
+	}))
+	defer srv.Close()
+	opts := resources.Options{SecretsDir: dir}
+	for _, name := range []string{"abs", "rel"} {
+		cfg := json.RawMessage(fmt.Sprintf(`{"url":%q,"headers":{"X-Api-Key":{"file":%q}}}`, srv.URL, name))
+		err := resources.CheckSecrets("http", cfg, opts)
+		if err == nil || !strings.Contains(err.Error(), "leaves the secrets directory") || strings.Contains(err.Error(), "outside-value") {
+			t.Errorf("%s: registration: %v", name, err)
+		}
+		tool, err := resources.Build("h", "http", "", cfg, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tool.Call(context.Background(), json.RawMessage(`{"query":"q"}`)); err == nil {
+			t.Errorf("%s: the call went out", name)
+		}
+	}
+	// A link that stays inside the directory is an ordinary reference.
+	cfg := json.RawMessage(fmt.Sprintf(`{"url":%q,"headers":{"X-Api-Key":{"file":"inside"}}}`, srv.URL))
+	if err := resources.CheckSecrets("http", cfg, opts); err != nil {
+		t.Fatalf("inside: %v", err)
+	}
+	tool, err := resources.Build("h", "http", "", cfg, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tool.Call(context.Background(), json.RawMessage(`{"query":"q"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0] != secret {
+		t.Fatalf("the server saw %q, want one call with the inside secret", got)
+	}
+}
+
+// Credentials in a resource URL are refused like credential headers in
+// clear, naming the parameter but never the value; plain parameters that
+// merely contain "key" are not.
+func TestURLCredentialsAreRefused(t *testing.T) {
+	for _, u := range []string{"https://bob:" + secret + "@api.example.com/v1", "https://" + secret + "@api.example.com/",
+		"https://api.example.com/v1?api_key=" + secret, "https://api.example.com/?token=" + secret, "https://api.example.com/?key=" + secret,
+		"https://api.example.com/?q=x&access_token=" + secret, "https://api.example.com/?apiKey=" + secret, "https://api.example.com/?X-Amz-Signature=" + secret,
+		"https://api.example.com/?client_secret=" + secret, "https://api.example.com/?sig=" + secret, "https://api.example.com/?password=" + secret} {
+		_, err := resources.Build("h", "http", "", json.RawMessage(fmt.Sprintf(`{"url":%q}`, u)), resources.Options{})
+		if !errors.Is(err, resources.ErrConfig) || !strings.Contains(err.Error(), "credential") && !strings.Contains(err.Error(), "user information") {
+			t.Errorf("%s: %v", u, err)
+		}
+		if err != nil && strings.Contains(err.Error(), secret) {
+			t.Errorf("%s: the error repeats the secret: %v", u, err)
+		}
+	}
+	for _, u := range []string{"https://api.example.com/search?keywords=x&monkey=1&lang=fr", "https://api.example.com/"} {
+		if _, err := resources.Build("h", "http", "", json.RawMessage(fmt.Sprintf(`{"url":%q}`, u)), resources.Options{}); err != nil {
+			t.Errorf("%s: %v", u, err)
+		}
+	}
+}

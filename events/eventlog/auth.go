@@ -20,6 +20,13 @@ type Grant struct {
 	Publish, Subscribe []string
 	// DenyPublish carves subjects out of Publish.
 	DenyPublish []string
+	// Reader puts the client in the reader account (subjects.ReaderAccount)
+	// instead of cmem's; its permissions apply there.
+	Reader bool
+	// Epoch names the credential the client presented (not the credential
+	// itself), so that its connections can be closed when that credential
+	// stops being the user's (Log.CloseConnections). Empty: not tracked.
+	Epoch string
 }
 
 // Authorizer maps a bearer token presented on connect to a Grant. It is
@@ -34,6 +41,7 @@ type Authorizer interface {
 type serverAuth struct {
 	internal string
 	authz    Authorizer
+	reader   *readerAccount
 }
 
 func (a serverAuth) Check(c server.ClientAuthentication) bool {
@@ -56,7 +64,12 @@ func (a serverAuth) Check(c server.ClientAuthentication) bool {
 	if !ok {
 		return false
 	}
-	u := &server.User{Username: g.Name}
+	u := &server.User{Username: connUser(g.Name, g.Epoch)}
+	if g.Reader {
+		if u.Account = a.reader.acc.Load(); u.Account == nil {
+			return false // the server is not wired yet
+		}
+	}
 	if !g.All {
 		u.Permissions = &server.Permissions{
 			Publish:   &server.SubjectPermission{Allow: nonEmpty(g.Publish), Deny: g.DenyPublish},
@@ -83,6 +96,7 @@ func ReaderGrant(stream string, protected ...string) Grant {
 	}
 	return Grant{
 		DenyPublish: deny,
+		Reader:      true,
 		Name:        "events-reader",
 		Publish: []string{
 			"$JS.API.INFO",

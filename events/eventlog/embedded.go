@@ -1,6 +1,7 @@
 package eventlog
 
 import (
+	"cmp"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -26,8 +27,9 @@ func startEmbedded(cfg Config, logger *slog.Logger) (*server.Server, error) {
 		SyncAlways:   cfg.SyncInterval == 0,
 		SyncInterval: cfg.SyncInterval,
 	}
+	reader := &readerAccount{}
 	if cfg.InternalToken != "" {
-		opts.CustomClientAuthentication = serverAuth{internal: cfg.InternalToken, authz: cfg.Authorizer}
+		opts.CustomClientAuthentication = serverAuth{internal: cfg.InternalToken, authz: cfg.Authorizer, reader: reader}
 	}
 	srv, err := server.NewServer(opts)
 	if err != nil {
@@ -38,6 +40,12 @@ func startEmbedded(cfg Config, logger *slog.Logger) (*server.Server, error) {
 		srv.Shutdown()
 		return nil, ErrEmbeddedNotReady
 	}
+	acc, err := setupReaderAccount(srv, cmp.Or(cfg.Stream, DefaultStream))
+	if err != nil {
+		srv.Shutdown()
+		return nil, err
+	}
+	reader.acc.Store(acc)
 	sync := "always"
 	if cfg.SyncInterval > 0 {
 		sync = cfg.SyncInterval.String()

@@ -57,7 +57,7 @@ func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answe
 	}
 	var texts []source
 	for _, m := range req.Memory {
-		texts = append(texts, source{text: m.Value, id: m.ID, at: m.ObservedAt})
+		texts = append(texts, source{text: m.Value, id: m.ID, at: m.ObservedAt, score: m.Score})
 	}
 	for _, c := range calls {
 		if c.Err == nil {
@@ -81,6 +81,9 @@ type source struct {
 	id   string
 	tool bool
 	at   time.Time // when it was observed; zero for a tool result
+	// score is the memory view's score of the item (0 for a tool
+	// result); see retrievalPrior.
+	score float32
 }
 
 // fromMemory answers from the memory item that covers subquery, if any
@@ -215,6 +218,8 @@ type rankedSentence struct {
 	tool  bool
 	id    string
 	at    time.Time
+	// view is the memory view's score of the item the sentence is from.
+	view float32
 }
 
 // extraction is what an extractive answer rests on: the memory items
@@ -246,7 +251,7 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 			}
 			if k := sentenceKey(s); k != "" && !seen[k] {
 				seen[k] = true
-				cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: t.tool, id: t.id, at: t.at})
+				cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: t.tool, id: t.id, at: t.at, view: t.score})
 			}
 		}
 	}
@@ -418,35 +423,22 @@ func questionsOf(subquery string) []string {
 // used; with guess (no tool to ask: memory is all there is), the best
 // sentence does, and the answer is tentative.
 func (o *Provider) support(al aligner, question string, cands []rankedSentence, guess bool) (rankedSentence, bool) {
-	pool := cands
-	names := namesOf(question)
-	if len(names) > 0 {
-		var named []rankedSentence
-		for _, c := range cands {
-			f := facetsOf(c.text)
-			all := true
-			for _, n := range names {
-				all = all && f.has(n)
-			}
-			if all {
-				named = append(named, c)
-			}
-		}
-		// A sentence about another subject does not answer: with none
-		// about this one, only a direct tool answer may.
-		pool = named
-	}
+	names := askedNames(question)
+	// A sentence about another subject does not answer: with none about
+	// this one, only a direct tool answer may (or, with guess, the
+	// nearest; see namedPool).
+	pool := namedPool(cands, names, guess)
 	ranked := make([]rankedSentence, len(pool))
 	copy(ranked, pool)
 	for i := range ranked {
 		ranked[i].score = o.sentenceScore(al, question, names, ranked[i].text)
 	}
-	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
+	byPrior(ranked)
 	if len(ranked) > 0 && ranked[0].score >= o.cfg.AnswerFloor {
 		if kind := answerKind(question); typedKinds[kind] {
 			for _, c := range ranked {
 				if c.score < max(o.cfg.AnswerFloor, typedMargin*ranked[0].score) {
-					break
+					continue // ranked by prior too: a later one may reach it
 				}
 				if _, ok := typedSpan(kind, question, c.text, c.at); ok {
 					return c, true

@@ -1,8 +1,10 @@
 package offline
 
 import (
+	"github.com/cmem/cmem/internal/timeexpr"
 	"sort"
 	"strings"
+	"time"
 )
 
 // calendarWords are capitalised words that name a time, not a subject: a
@@ -67,8 +69,11 @@ func namedPool(cands []rankedSentence, names []string, loose bool) []rankedSente
 // item counts beside the sentence's alignment with the question: the view
 // ranked the whole turn with the question's words and meaning (lexical and
 // vector), which a sentence's word alignment alone misses, and a short
-// reply ("Sure thing!") aligns with anything.
-const retrievalPrior = 0.3
+// reply ("Sure thing!") aligns with anything. Chosen on LoCoMo's
+// conversations 0–4 (answer F1 0.168 at 0.3, 0.173 at 0.8, 0.175 at 1.5,
+// 0.177 at 3): at 1.5 the view's best item wins unless another sentence
+// aligns clearly better.
+const retrievalPrior = 1.5
 
 // byPrior sorts ranked sentences best first by score plus retrievalPrior
 // times their item's view score relative to the best item's; the order of
@@ -85,4 +90,14 @@ func byPrior(ranked []rankedSentence) {
 		return c.score + retrievalPrior*c.view/top
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return key(ranked[i]) > key(ranked[j]) })
+}
+
+// saysWhen reports whether text (observed at at) holds a time expression
+// or a written date, not only the day it was said.
+func saysWhen(text string, at time.Time) bool {
+	_, text = speakerLabel(text)
+	if !at.IsZero() && len(timeexpr.Find(text, at)) > 0 {
+		return true
+	}
+	return dateRE.MatchString(text)
 }

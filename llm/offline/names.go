@@ -88,7 +88,7 @@ var auxiliaries = map[string]bool{"is": true, "was": true, "are": true, "were": 
 // "Melanie went").
 func nameWord(ws []word, i int) bool {
 	w := ws[i]
-	if !capitalised(w.text) {
+	if !capitalised(w.text) || isFirstPerson(w.lower) {
 		return false
 	}
 	if !w.initial {
@@ -139,4 +139,11 @@ func namesOf(text string) []string {
 		}
 	}
 	return out
+}
+
+// isFirstPerson reports whether w is "I" or one of its contractions ("I'm",
+// "I've", "I'd", "I'll"), capitalised anywhere in a sentence and never a
+// name.
+func isFirstPerson(w string) bool {
+	return w == "i" || strings.HasPrefix(w, "i'") || strings.HasPrefix(w, "i’")
 }

@@ -277,13 +277,28 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		if !slices.Contains(ex.support, c.text) {
 			ex.support = append(ex.support, c.text)
 		}
-		a := span(q, o.clause(al, q, c.text), c.at)
-		if !done[a] {
-			done[a] = true
-			answers = append(answers, a)
+		group := []rankedSentence{c}
+		if asksList(q) {
+			group = append(group, o.moreSupport(al, q, cands, c, guess)...)
 		}
-		if c.id != "" && !slices.Contains(ex.cited, c.id) {
-			ex.cited = append(ex.cited, c.id)
+		var parts []string
+		for _, c := range group {
+			a := span(q, o.clause(al, q, c.text), c.at)
+			if !done[a] {
+				done[a] = true
+				parts = append(parts, a)
+			}
+			if c.id != "" && !slices.Contains(ex.cited, c.id) {
+				ex.cited = append(ex.cited, c.id)
+			}
+		}
+		if len(parts) > 1 {
+			for i := range parts {
+				parts[i] = strings.TrimRight(parts[i], ".!?")
+			}
+		}
+		if len(parts) > 0 {
+			answers = append(answers, strings.Join(parts, ", "))
 		}
 	}
 	if len(answers) == 0 {
@@ -436,6 +451,15 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence, 
 	byPrior(ranked)
 	if len(ranked) > 0 && ranked[0].score >= o.cfg.AnswerFloor {
 		if kind := answerKind(question); typedKinds[kind] {
+			if kind == kindWhen {
+				// A sentence that says when beats one that only was said
+				// on a day.
+				for _, c := range ranked {
+					if c.score >= max(o.cfg.AnswerFloor, typedMargin*ranked[0].score) && saysWhen(c.text, c.at) {
+						return c, true
+					}
+				}
+			}
 			for _, c := range ranked {
 				if c.score < max(o.cfg.AnswerFloor, typedMargin*ranked[0].score) {
 					continue // ranked by prior too: a later one may reach it

@@ -87,7 +87,11 @@ func byPrior(ranked []rankedSentence) {
 		if top <= 0 {
 			return c.score
 		}
-		return c.score + retrievalPrior*c.view/top
+		view := c.view
+		if c.tool {
+			view = top // fetched for this very question
+		}
+		return c.score + retrievalPrior*view/top
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return key(ranked[i]) > key(ranked[j]) })
 }
@@ -100,4 +104,15 @@ func saysWhen(text string, at time.Time) bool {
 		return true
 	}
 	return dateRE.MatchString(text)
+}
+
+// aboveFloor is the sentences of ranked scoring at least floor.
+func aboveFloor(ranked []rankedSentence, floor float32) []rankedSentence {
+	var out []rankedSentence
+	for _, c := range ranked {
+		if c.score >= floor {
+			out = append(out, c)
+		}
+	}
+	return out
 }

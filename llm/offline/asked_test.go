@@ -84,3 +84,34 @@ func TestByPrior(t *testing.T) {
 		t.Fatalf("order %v, want b first", r)
 	}
 }
+
+// A sentence that only restates the question hands over to its neighbour
+// in the same turn, which says what was asked.
+func TestAnsweringNeighbour(t *testing.T) {
+	cands := []rankedSentence{
+		{text: "Caroline: Last Friday I went to a council meeting for adoption.", pos: 0, id: "f1"},
+		{text: "Caroline: So many people wanted to create loving homes for children.", pos: 1, id: "f1"},
+		{text: "Melanie: Loving homes for children matter so much to everyone here.", pos: 2, id: "f2"},
+	}
+	q := "What did Caroline see at the council meeting for adoption?"
+	if got := answeringNeighbour(q, cands[0], cands); got.pos != 1 {
+		t.Fatalf("got %q, want the next sentence of the same turn", got.text)
+	}
+	if got := answeringNeighbour(q, cands[1], cands); got.pos != 1 {
+		t.Fatalf("a sentence that adds to the question is kept, got %q", got.text)
+	}
+	if got := answeringNeighbour("When did Caroline go to the council meeting for adoption?", cands[0], cands); got.pos != 0 {
+		t.Fatalf("a when question keeps its sentence, got %q", got.text)
+	}
+}
+
+// Asked who, of several new names the one next to what is asked answers.
+func TestNearestNewName(t *testing.T) {
+	s := "Melanie: I'm a fan of classical like Bach and Mozart, as well as modern music like Ed Sheeran's Perfect."
+	if got := span("Who is Melanie a fan of in terms of modern music?", s, time.Time{}); got != "Ed Sheeran" {
+		t.Fatalf("got %q, want Ed Sheeran", got)
+	}
+	if got := span("Who is Melanie a fan of in terms of classical music?", s, time.Time{}); got != "Bach" {
+		t.Fatalf("got %q, want Bach", got)
+	}
+}

@@ -47,6 +47,7 @@ func (o *Provider) moreSupport(al aligner, question string, cands []rankedSenten
 	for i := range ranked {
 		ranked[i].score = o.sentenceScore(al, question, names, ranked[i].text)
 	}
+	ranked = aboveFloor(ranked, o.cfg.AnswerFloor)
 	byPrior(ranked)
 	used := map[string]bool{first.id: true}
 	var out []rankedSentence

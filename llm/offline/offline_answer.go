@@ -273,6 +273,7 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		if !ok {
 			continue
 		}
+		c = answeringNeighbour(q, c, cands)
 		ex.sure = ex.sure && c.score >= o.cfg.AnswerFloor && o.states(q, c.text)
 		if !slices.Contains(ex.support, c.text) {
 			ex.support = append(ex.support, c.text)
@@ -448,8 +449,12 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence, 
 	for i := range ranked {
 		ranked[i].score = o.sentenceScore(al, question, names, ranked[i].text)
 	}
-	byPrior(ranked)
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
 	if len(ranked) > 0 && ranked[0].score >= o.cfg.AnswerFloor {
+		// Among the sentences that may answer, the view's ranking counts
+		// too (byPrior).
+		ranked = aboveFloor(ranked, o.cfg.AnswerFloor)
+		byPrior(ranked)
 		if kind := answerKind(question); typedKinds[kind] {
 			if kind == kindWhen {
 				// A sentence that says when beats one that only was said

@@ -101,7 +101,7 @@ func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
 	case kindWhen:
 		return whenSpan(text, at)
 	case kindWho:
-		if n := newName(question, text); n != "" {
+		if n := nearestNewName(question, text); n != "" {
 			return n, true
 		}
 		if speaker != "" && !strings.Contains(strings.ToLower(question), strings.ToLower(speaker)) {

@@ -115,3 +115,12 @@ func TestNearestNewName(t *testing.T) {
 		t.Fatalf("got %q, want Bach", got)
 	}
 }
+
+// "Last Friday" is given relative to the day it was said.
+func TestWeekdayRelative(t *testing.T) {
+	at := time.Date(2023, 7, 15, 10, 0, 0, 0, time.UTC)
+	got := span("When did Melanie go to the pottery workshop?", "Melanie: Last Friday I took my kids to a pottery workshop.", at)
+	if got != "the Friday before 15 July 2023" {
+		t.Fatalf("got %q", got)
+	}
+}

@@ -3,6 +3,7 @@ package offline
 import (
 	"context"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -450,23 +451,29 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence, 
 		ranked[i].score = o.sentenceScore(al, question, names, ranked[i].text)
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
-	if len(ranked) > 0 && ranked[0].score >= o.cfg.AnswerFloor {
+	floor := o.cfg.AnswerFloor
+	if guess && len(ranked) > 0 && ranked[0].score > 0 {
+		// Memory is all there is: any sentence that aligns at all may
+		// answer, tentatively.
+		floor = math.SmallestNonzeroFloat32
+	}
+	if len(ranked) > 0 && ranked[0].score >= floor {
 		// Among the sentences that may answer, the view's ranking counts
 		// too (byPrior).
-		ranked = aboveFloor(ranked, o.cfg.AnswerFloor)
+		ranked = aboveFloor(ranked, floor)
 		byPrior(ranked)
 		if kind := answerKind(question); typedKinds[kind] {
 			if kind == kindWhen {
 				// A sentence that says when beats one that only was said
 				// on a day.
 				for _, c := range ranked {
-					if c.score >= max(o.cfg.AnswerFloor, typedMargin*ranked[0].score) && saysWhen(c.text, c.at) {
+					if c.score >= max(floor, typedMargin*ranked[0].score) && saysWhen(c.text, c.at) {
 						return c, true
 					}
 				}
 			}
 			for _, c := range ranked {
-				if c.score < max(o.cfg.AnswerFloor, typedMargin*ranked[0].score) {
+				if c.score < max(floor, typedMargin*ranked[0].score) {
 					continue // ranked by prior too: a later one may reach it
 				}
 				if _, ok := typedSpan(kind, question, c.text, c.at); ok {

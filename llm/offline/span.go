@@ -138,8 +138,12 @@ func whenSpan(text string, at time.Time) (string, bool) {
 	if !at.IsZero() {
 		if spans := timeexpr.Find(text, at); len(spans) > 0 {
 			s := spans[0]
-			if s.Grain == timeexpr.Week && s.Relative != "" {
-				return s.Relative, true // "the week before 9 June 2023"
+			if s.Relative != "" && (s.Grain == timeexpr.Week || weekdayRelative(s.Relative)) {
+				// "the week before 9 June 2023"; and "last Friday" is
+				// said as "the Friday before 15 July 2023": whether the
+				// speaker meant the latest Friday or last week's is not
+				// known, and the date it was said is.
+				return s.Relative, true
 			}
 			return s.Label(), true
 		}
@@ -194,4 +198,11 @@ func newName(question, text string) string {
 		return n
 	}
 	return ""
+}
+
+// weekdayRelative reports whether rel names a weekday relative to a day
+// ("the Friday before 15 July 2023").
+func weekdayRelative(rel string) bool {
+	f := strings.Fields(rel)
+	return len(f) > 1 && calendarWords[strings.ToLower(f[1])] && strings.HasSuffix(strings.ToLower(f[1]), "day")
 }

@@ -65,6 +65,8 @@ func TestAsksList(t *testing.T) {
 		"What books has John read?":                  true,
 		"Which geographical locations has Tim been?": true,
 		"What kinds of desserts did Maria bake?":     true,
+		"Which classical musicians does Mel enjoy?":  true,
+		"Which song motivates Caroline?":             false,
 		"What is Jon's favorite style of dance?":     false,
 		"What does Melanie do to destress?":          false,
 		"What was the class?":                        false,

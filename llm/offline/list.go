@@ -11,29 +11,26 @@ import (
 // ("What books has John read?") gathers, from as many memory items.
 const listItems = 3
 
-// pluralRE catches "what/which [kind(s) of] [ADJ] NOUN…": the question
-// may ask for several things, which a conversation tells one turn at a
-// time.
-var pluralRE = regexp.MustCompile(`(?i)^(?:\w+:\s+)?(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([a-z-]+)(?:\s+([a-z-]+))?`)
+// pluralRE catches "what/which [kind(s) of] [ADJ] NOUNs AUX …" ("What
+// books has John read?", "Which classical musicians does Melanie enjoy?"):
+// the question asks for several things, which a conversation tells one
+// turn at a time. The auxiliary after the noun tells a plural object from
+// a verb ("Which song motivates Caroline?").
+var pluralRE = regexp.MustCompile(`(?i)^(?:\w+:\s+)?(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?:([a-z-]+)\s+)?([a-z-]+)\s+(?:has|have|had|did|do|does|are|were|is|was|would|will|can|could)\b`)
 
 // asksList reports whether question asks for several things: a what or
-// which question whose object (its first or second word) is a plural
-// noun.
+// which question whose object is a plural noun.
 func asksList(question string) bool {
 	m := pluralRE.FindStringSubmatch(question)
 	if m == nil {
 		return false
 	}
-	for _, w := range m[1:] {
-		w = strings.ToLower(w)
-		if embedding.StopWord(w) || auxiliaries[w] {
-			return false // "What does …", "What was …": the object comes later
-		}
-		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") {
-			return true
-		}
+	w := strings.ToLower(m[2])
+	if m[1] != "" && (embedding.StopWord(strings.ToLower(m[1])) || auxiliaries[strings.ToLower(m[1])]) {
+		return false // "What does Melanie …": no object before the verb
 	}
-	return false
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") &&
+		!embedding.StopWord(w) && !auxiliaries[w]
 }
 
 // moreSupport returns, for a question asking a list, up to listItems-1

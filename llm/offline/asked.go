@@ -1,10 +1,12 @@
 package offline
 
 import (
-	"github.com/cmem/cmem/internal/timeexpr"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/cmem/cmem/internal/timeexpr"
 )
 
 // calendarWords are capitalised words that name a time, not a subject: a
@@ -116,3 +118,10 @@ func aboveFloor(ranked []rankedSentence, floor float32) []rankedSentence {
 	}
 	return out
 }
+
+var (
+	// howLongAgoRE asks for a span of time back from when it was said.
+	howLongAgoRE = regexp.MustCompile(`(?i)\bhow long ago\b`)
+	// agoRE is such a span as said: "ten years ago", "a few weeks ago".
+	agoRE = regexp.MustCompile(`(?i)\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple of|several|many|\d+)\s+(?:days?|weeks?|months?|years?|decades?)\s+ago\b`)
+)

@@ -126,3 +126,11 @@ func TestWeekdayRelative(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+// Asked how long ago, the answer is the span as said, not a date.
+func TestHowLongAgo(t *testing.T) {
+	at := time.Date(2023, 6, 27, 10, 0, 0, 0, time.UTC)
+	if got := span("How long ago was Caroline's 18th birthday?", "Caroline: A friend made it for my 18th birthday ten years ago.", at); got != "ten years ago" {
+		t.Fatalf("got %q, want ten years ago", got)
+	}
+}

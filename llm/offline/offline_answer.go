@@ -352,12 +352,17 @@ func (o *Provider) clause(al aligner, question, sentence string) string {
 	}
 	names := namesOf(question)
 	best, bestScore := text, float32(-1)
+	adds := false // the best adds to what the question says
 	for _, c := range clauseRE.Split(text, -1) {
 		if len(contentWords(c)) < 2 {
 			continue
 		}
-		if sc := o.sentenceScore(al, question, names, c); sc > bestScore {
-			best, bestScore = strings.TrimSpace(c), sc
+		// A clause that adds what was asked beats one that only
+		// restates the question ("Got the tattoo a few years ago, it
+		// stands for freedom" to "What does the tattoo symbolize?").
+		novel := novelWords(question, c) >= restatesMin
+		if sc := o.sentenceScore(al, question, names, c); novel && !adds || novel == adds && sc > bestScore {
+			best, bestScore, adds = strings.TrimSpace(c), sc, novel
 		}
 	}
 	best = withoutAsked(question, best)

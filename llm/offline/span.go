@@ -99,6 +99,11 @@ func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
 	speaker, text := speakerLabel(sentence)
 	switch kind {
 	case kindWhen:
+		if howLongAgoRE.MatchString(question) {
+			if m := agoRE.FindString(text); m != "" {
+				return m, true // asked how long ago, the span as said
+			}
+		}
 		return whenSpan(text, at)
 	case kindWho:
 		if n := nearestNewName(question, text); n != "" {

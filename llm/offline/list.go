@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/cmem/cmem/embedding"
@@ -45,7 +46,11 @@ func (o *Provider) moreSupport(al aligner, question string, cands []rankedSenten
 		ranked[i].score = o.sentenceScore(al, question, names, ranked[i].text)
 	}
 	ranked = aboveFloor(ranked, o.cfg.AnswerFloor)
-	byPrior(ranked)
+	if guess {
+		byPrior(ranked)
+	} else {
+		sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
+	}
 	used := map[string]bool{first.id: true}
 	var out []rankedSentence
 	for _, c := range ranked {

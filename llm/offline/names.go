@@ -92,7 +92,7 @@ var auxiliaries = map[string]bool{"is": true, "was": true, "are": true, "were": 
 // "Melanie went").
 func nameWord(ws []word, i int) bool {
 	w := ws[i]
-	if !capitalised(w.text) || isFirstPerson(w.lower) {
+	if !capitalised(w.text) {
 		return false
 	}
 	if !w.initial {

@@ -463,10 +463,14 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence, 
 		floor = math.SmallestNonzeroFloat32
 	}
 	if len(ranked) > 0 && ranked[0].score >= floor {
-		// Among the sentences that may answer, the view's ranking counts
-		// too (byPrior).
 		ranked = aboveFloor(ranked, floor)
-		byPrior(ranked)
+		if guess {
+			// Memory is all there is: among the sentences that may
+			// answer, the view's ranking counts too (byPrior). With a
+			// tool to ask, a sentence must answer by what it says, or
+			// the tool is asked.
+			byPrior(ranked)
+		}
 		if kind := answerKind(question); typedKinds[kind] {
 			if kind == kindWhen {
 				// A sentence that says when beats one that only was said

@@ -186,7 +186,7 @@ func newName(question, text string) string {
 	}
 	ws := words(text)
 	for _, n := range namesOf(text) {
-		if asked[n] {
+		if asked[n] || isFirstPerson(strings.Fields(n)[0]) {
 			continue
 		}
 		// Give the name as written.

@@ -45,6 +45,9 @@ type word struct {
 	text    string // as written, without surrounding punctuation or 's
 	lower   string
 	initial bool // opens a sentence, a quoted line or a speaker's turn
+	// possessive: written with 's, which ends a name ("Ed Sheeran's
+	// Perfect" names Ed Sheeran and Perfect).
+	possessive bool
 }
 
 // words splits text into words, marking those that open a sentence: the
@@ -55,9 +58,10 @@ func words(text string) []word {
 	initial := true
 	for _, f := range strings.Fields(text) {
 		core := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		poss := strings.HasSuffix(core, "'s")
 		core = strings.TrimSuffix(strings.TrimSuffix(core, "'s"), "'")
 		if core != "" {
-			out = append(out, word{text: core, lower: strings.ToLower(core), initial: initial})
+			out = append(out, word{text: core, lower: strings.ToLower(core), initial: initial, possessive: poss})
 			initial = false
 		}
 		if last, _ := utf8.DecodeLastRuneInString(f); last == '.' || last == '!' || last == '?' || last == ':' {
@@ -118,7 +122,7 @@ func namesOf(text string) []string {
 		}
 		parts := []string{ws[i].lower}
 		j := i + 1
-		for j < len(ws) {
+		for j < len(ws) && !ws[j-1].possessive {
 			if !ws[j].initial && capitalised(ws[j].text) {
 				parts = append(parts, ws[j].lower)
 				j++
@@ -139,4 +143,11 @@ func namesOf(text string) []string {
 		}
 	}
 	return out
+}
+
+// isFirstPerson reports whether w is "I" or one of its contractions ("I'm",
+// "I've", "I'd", "I'll"), capitalised anywhere in a sentence and never a
+// name.
+func isFirstPerson(w string) bool {
+	return w == "i" || strings.HasPrefix(w, "i'") || strings.HasPrefix(w, "i’")
 }

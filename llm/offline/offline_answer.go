@@ -3,6 +3,7 @@ package offline
 import (
 	"context"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -57,7 +58,7 @@ func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answe
 	}
 	var texts []source
 	for _, m := range req.Memory {
-		texts = append(texts, source{text: m.Value, id: m.ID, at: m.ObservedAt})
+		texts = append(texts, source{text: m.Value, id: m.ID, at: m.ObservedAt, score: m.Score})
 	}
 	for _, c := range calls {
 		if c.Err == nil {
@@ -81,6 +82,9 @@ type source struct {
 	id   string
 	tool bool
 	at   time.Time // when it was observed; zero for a tool result
+	// score is the memory view's score of the item (0 for a tool
+	// result); see retrievalPrior.
+	score float32
 }
 
 // fromMemory answers from the memory item that covers subquery, if any
@@ -215,6 +219,8 @@ type rankedSentence struct {
 	tool  bool
 	id    string
 	at    time.Time
+	// view is the memory view's score of the item the sentence is from.
+	view float32
 }
 
 // extraction is what an extractive answer rests on: the memory items
@@ -246,7 +252,7 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 			}
 			if k := sentenceKey(s); k != "" && !seen[k] {
 				seen[k] = true
-				cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: t.tool, id: t.id, at: t.at})
+				cands = append(cands, rankedSentence{text: s, pos: len(cands), tool: t.tool, id: t.id, at: t.at, view: t.score})
 			}
 		}
 	}
@@ -268,17 +274,33 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		if !ok {
 			continue
 		}
+		c = answeringNeighbour(q, c, cands)
 		ex.sure = ex.sure && c.score >= o.cfg.AnswerFloor && o.states(q, c.text)
 		if !slices.Contains(ex.support, c.text) {
 			ex.support = append(ex.support, c.text)
 		}
-		a := span(q, o.clause(al, q, c.text), c.at)
-		if !done[a] {
-			done[a] = true
-			answers = append(answers, a)
+		group := []rankedSentence{c}
+		if asksList(q) {
+			group = append(group, o.moreSupport(al, q, cands, c, guess)...)
 		}
-		if c.id != "" && !slices.Contains(ex.cited, c.id) {
-			ex.cited = append(ex.cited, c.id)
+		var parts []string
+		for _, c := range group {
+			a := span(q, o.clause(al, q, c.text), c.at)
+			if !done[a] {
+				done[a] = true
+				parts = append(parts, a)
+			}
+			if c.id != "" && !slices.Contains(ex.cited, c.id) {
+				ex.cited = append(ex.cited, c.id)
+			}
+		}
+		if len(parts) > 1 {
+			for i := range parts {
+				parts[i] = strings.TrimRight(parts[i], ".!?")
+			}
+		}
+		if len(parts) > 0 {
+			answers = append(answers, strings.Join(parts, ", "))
 		}
 	}
 	if len(answers) == 0 {
@@ -330,12 +352,17 @@ func (o *Provider) clause(al aligner, question, sentence string) string {
 	}
 	names := namesOf(question)
 	best, bestScore := text, float32(-1)
+	adds := false // the best adds to what the question says
 	for _, c := range clauseRE.Split(text, -1) {
 		if len(contentWords(c)) < 2 {
 			continue
 		}
-		if sc := o.sentenceScore(al, question, names, c); sc > bestScore {
-			best, bestScore = strings.TrimSpace(c), sc
+		// A clause that adds what was asked beats one that only
+		// restates the question ("Got the tattoo a few years ago, it
+		// stands for freedom" to "What does the tattoo symbolize?").
+		novel := novelWords(question, c) >= restatesMin
+		if sc := o.sentenceScore(al, question, names, c); novel && !adds || novel == adds && sc > bestScore {
+			best, bestScore, adds = strings.TrimSpace(c), sc, novel
 		}
 	}
 	best = withoutAsked(question, best)
@@ -418,35 +445,45 @@ func questionsOf(subquery string) []string {
 // used; with guess (no tool to ask: memory is all there is), the best
 // sentence does, and the answer is tentative.
 func (o *Provider) support(al aligner, question string, cands []rankedSentence, guess bool) (rankedSentence, bool) {
-	pool := cands
-	names := namesOf(question)
-	if len(names) > 0 {
-		var named []rankedSentence
-		for _, c := range cands {
-			f := facetsOf(c.text)
-			all := true
-			for _, n := range names {
-				all = all && f.has(n)
-			}
-			if all {
-				named = append(named, c)
-			}
-		}
-		// A sentence about another subject does not answer: with none
-		// about this one, only a direct tool answer may.
-		pool = named
-	}
+	names := askedNames(question)
+	// A sentence about another subject does not answer: with none about
+	// this one, only a direct tool answer may (or, with guess, the
+	// nearest; see namedPool).
+	pool := namedPool(cands, names, guess)
 	ranked := make([]rankedSentence, len(pool))
 	copy(ranked, pool)
 	for i := range ranked {
 		ranked[i].score = o.sentenceScore(al, question, names, ranked[i].text)
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
-	if len(ranked) > 0 && ranked[0].score >= o.cfg.AnswerFloor {
+	floor := o.cfg.AnswerFloor
+	if guess && len(ranked) > 0 && ranked[0].score > 0 {
+		// Memory is all there is: any sentence that aligns at all may
+		// answer, tentatively.
+		floor = math.SmallestNonzeroFloat32
+	}
+	if len(ranked) > 0 && ranked[0].score >= floor {
+		ranked = aboveFloor(ranked, floor)
+		if guess {
+			// Memory is all there is: among the sentences that may
+			// answer, the view's ranking counts too (byPrior). With a
+			// tool to ask, a sentence must answer by what it says, or
+			// the tool is asked.
+			byPrior(ranked)
+		}
 		if kind := answerKind(question); typedKinds[kind] {
+			if kind == kindWhen {
+				// A sentence that says when beats one that only was said
+				// on a day.
+				for _, c := range ranked {
+					if c.score >= max(floor, typedMargin*ranked[0].score) && saysWhen(c.text, c.at) {
+						return c, true
+					}
+				}
+			}
 			for _, c := range ranked {
-				if c.score < max(o.cfg.AnswerFloor, typedMargin*ranked[0].score) {
-					break
+				if c.score < max(floor, typedMargin*ranked[0].score) {
+					continue // ranked by prior too: a later one may reach it
 				}
 				if _, ok := typedSpan(kind, question, c.text, c.at); ok {
 					return c, true

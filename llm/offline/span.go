@@ -41,12 +41,18 @@ var (
 	numberWords = `(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|dozen|a few|several|couple)`
 	quantityRE2 = regexp.MustCompile(`(?i)\b(?:\d+(?:[.,]\d+)*%?|` + numberWords + `)(?:\s+(?:million|billion|thousand|hundred|percent|per cent))?(?:\s+[a-z][a-z-]*)?`)
 	placeRE     = regexp.MustCompile(`\b(?:in|at|from|to|near|visited|visit)\s+((?:the\s+)?[A-Z][\p{L}'-]*(?:\s+(?:of\s+)?[A-Z][\p{L}'-]*)*)`)
-	negationRE  = regexp.MustCompile(`(?i)\b(not|no|never|n't|nothing|none|neither|nor)\b`)
+	// hypotheticalRE: a yes/no question about what someone would do or
+	// likely is, which the conversation suggests but does not state.
+	hypotheticalRE = regexp.MustCompile(`(?i)^(?:\w+:\s+)?(?:would|might|could)\b|\blikely\b|\bprobably\b`)
+	negationRE     = regexp.MustCompile(`(?i)\b(not|no|never|n't|nothing|none|neither|nor)\b`)
 )
 
 // speakerLabel splits a "Name: text" turn into the speaker and the text;
 // speaker is "" when the sentence has no label.
 func speakerLabel(s string) (speaker, text string) {
+	if m := datedLabelRE.FindStringSubmatchIndex(s); m != nil {
+		return s[m[2]:m[3]], strings.TrimSpace(s[m[1]:])
+	}
 	if i := strings.Index(s, ": "); i > 0 && i < 40 {
 		head := s[:i]
 		if capitalised(head) && !strings.ContainsAny(head, ".?!") && len(strings.Fields(head)) <= 3 {
@@ -55,6 +61,12 @@ func speakerLabel(s string) (speaker, text string) {
 	}
 	return "", s
 }
+
+// datedLabelRE is a chat log's turn label with the time it was said in
+// brackets: "Caroline (1:56 pm on 8 May, 2023): …". The time is the
+// fragment's observed_at already; in the text it would be taken for the
+// answer to every "when".
+var datedLabelRE = regexp.MustCompile(`^(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,2})\s*\([^()]{1,60}\):\s+`)
 
 // typedKinds are the kinds whose answer is a span of its own kind.
 var typedKinds = map[string]bool{kindWhen: true, kindWho: true, kindWhere: true, kindQuantity: true}
@@ -67,7 +79,13 @@ func span(question, sentence string, at time.Time) string {
 		return s
 	}
 	if kind == kindYesNo {
-		if negationRE.MatchString(text) && !negationRE.MatchString(question) {
+		no := negationRE.MatchString(text) && !negationRE.MatchString(question)
+		if hypotheticalRE.MatchString(question) {
+			// A guess from what was said, not a fact stated: the
+			// supporting sentence is the answer's Support.
+			return map[bool]string{true: "Likely no", false: "Likely yes"}[no]
+		}
+		if no {
 			return "No. " + text
 		}
 		return "Yes. " + text
@@ -81,9 +99,14 @@ func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
 	speaker, text := speakerLabel(sentence)
 	switch kind {
 	case kindWhen:
+		if howLongAgoRE.MatchString(question) {
+			if m := agoRE.FindString(text); m != "" {
+				return m, true // asked how long ago, the span as said
+			}
+		}
 		return whenSpan(text, at)
 	case kindWho:
-		if n := newName(question, text); n != "" {
+		if n := nearestNewName(question, text); n != "" {
 			return n, true
 		}
 		if speaker != "" && !strings.Contains(strings.ToLower(question), strings.ToLower(speaker)) {
@@ -120,10 +143,14 @@ func whenSpan(text string, at time.Time) (string, bool) {
 	if !at.IsZero() {
 		if spans := timeexpr.Find(text, at); len(spans) > 0 {
 			s := spans[0]
-			if s.Grain == timeexpr.Day || s.Relative == "" {
-				return s.Label(), true
+			if s.Relative != "" && (s.Grain == timeexpr.Week || weekdayRelative(s.Relative)) {
+				// "the week before 9 June 2023"; and "last Friday" is
+				// said as "the Friday before 15 July 2023": whether the
+				// speaker meant the latest Friday or last week's is not
+				// known, and the date it was said is.
+				return s.Relative, true
 			}
-			return s.Relative, true
+			return s.Label(), true
 		}
 	}
 	if m := strings.TrimSpace(dateRE.FindString(text)); m != "" {
@@ -159,7 +186,7 @@ func newName(question, text string) string {
 	}
 	ws := words(text)
 	for _, n := range namesOf(text) {
-		if asked[n] {
+		if asked[n] || isFirstPerson(strings.Fields(n)[0]) {
 			continue
 		}
 		// Give the name as written.
@@ -176,4 +203,11 @@ func newName(question, text string) string {
 		return n
 	}
 	return ""
+}
+
+// weekdayRelative reports whether rel names a weekday relative to a day
+// ("the Friday before 15 July 2023").
+func weekdayRelative(rel string) bool {
+	f := strings.Fields(rel)
+	return len(f) > 1 && calendarWords[strings.ToLower(f[1])] && strings.HasSuffix(strings.ToLower(f[1]), "day")
 }

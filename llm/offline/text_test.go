@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"testing"
+	"time"
 )
 
 func TestSentences(t *testing.T) {
@@ -100,5 +101,14 @@ func TestParaphraseOffline(t *testing.T) {
 		"Then the user will ask the user again. The US market is theirs."
 	if got := paraphraseOffline(in); got != want {
 		t.Fatalf("paraphrase\n got %q\nwant %q", got, want)
+	}
+}
+
+// "I'm" is capitalised mid-sentence but names no one: asked who, the
+// answer is the name the sentence holds. (namesOf still counts "I", which
+// covers relies on to tell a question about the asker from a fact.)
+func TestFirstPersonIsNoName(t *testing.T) {
+	if got := span("Who is Melanie a fan of?", "Melanie: Well, I'm a fan of Ed Sheeran.", time.Time{}); got != "Ed Sheeran" {
+		t.Fatalf("span = %q, want Ed Sheeran", got)
 	}
 }

@@ -1,0 +1,62 @@
+package offline
+
+import "strings"
+
+// nearestNewName is, of the names text holds that question does not, the
+// one nearest (in words) to a word the question says, by stem: "I'm a fan
+// of classical like Bach, as well as modern music like Ed Sheeran" to
+// "Who is Melanie a fan of in terms of modern music?" is Ed Sheeran, not
+// the first name, Bach. Ties and a question sharing no word with text: the
+// first (newName).
+func nearestNewName(question, text string) string {
+	first := newName(question, text)
+	if first == "" {
+		return ""
+	}
+	asked := map[string]bool{}
+	for _, w := range contentWords(question) {
+		asked[stem(w)] = true
+	}
+	askedNames := map[string]bool{}
+	for _, n := range namesOf(question) {
+		askedNames[n] = true
+		for _, p := range strings.Fields(n) {
+			askedNames[p] = true
+		}
+	}
+	ws := words(text)
+	var anchors []int
+	for i, w := range ws {
+		if asked[stem(w.lower)] && !askedNames[w.lower] {
+			anchors = append(anchors, i)
+		}
+	}
+	if len(anchors) == 0 {
+		return first
+	}
+	best, bestD := first, len(ws)+1
+	for _, n := range namesOf(text) {
+		if askedNames[n] || isFirstPerson(strings.Fields(n)[0]) {
+			continue
+		}
+		parts := strings.Fields(n)
+		for i := range ws {
+			if ws[i].lower != parts[0] || i+len(parts) > len(ws) {
+				continue
+			}
+			d := len(ws) + 1
+			for _, a := range anchors {
+				d = min(d, max(a-(i+len(parts)-1), i-a))
+			}
+			if d < bestD {
+				var out []string
+				for _, w := range ws[i : i+len(parts)] {
+					out = append(out, w.text)
+				}
+				best, bestD = strings.Join(out, " "), d
+			}
+			break
+		}
+	}
+	return best
+}

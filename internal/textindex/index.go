@@ -24,6 +24,10 @@ type Index struct {
 	// (dead) until compact renumbers them, so postings need no rewrite on
 	// every Remove.
 	slots []slot
+	// hot holds what a search reads of every posting's slot, by slot
+	// number, apart from the rest of slot so a long posting list walks
+	// 8 bytes per document rather than a whole slot.
+	hot   []hot
 	ids   map[string]int32 // live id → slot
 	terms map[string]*term
 	// live and totalLen give N and the average document length.
@@ -36,11 +40,17 @@ type Index struct {
 
 type slot struct {
 	id    string
-	tag   uint32 // AddTagged's
-	alive bool
-	len   int32
 	terms []string // distinct terms, to update postings on Remove
 }
+
+// hot is a slot's tag (AddTagged's) and length in tokens; a dead slot's
+// len is -1.
+type hot struct {
+	tag uint32
+	len int32
+}
+
+func (h hot) alive() bool { return h.len >= 0 }
 
 // term is one term's postings, which may include dead slots; df counts the
 // live ones only.
@@ -57,10 +67,13 @@ type posting struct {
 type scratch struct {
 	scores  []float64
 	touched []int32
-	// memo holds SearchIn's verdicts per slot (0 unknown, 1 allowed, 2
-	// not); memoed lists the slots to reset.
-	memo   []int8
-	memoed []int32
+	// checked and ok are SearchIn's verdicts of its predicate, as bitsets
+	// over slots, so the predicate is asked once per document.
+	checked, ok []uint64
+	// kept is one term's postings that the filter admits.
+	kept []posting
+	// terms is the query's distinct terms.
+	terms []string
 }
 
 // New returns an empty Index. It panics if cfg.Validate fails, as a
@@ -127,7 +140,8 @@ func (ix *Index) AddTagged(id string, tag uint32, text string) {
 		tm.df++
 		i = j
 	}
-	ix.slots = append(ix.slots, slot{id: id, tag: tag, alive: true, len: int32(n), terms: distinct})
+	ix.slots = append(ix.slots, slot{id: id, terms: distinct})
+	ix.hot = append(ix.hot, hot{tag: tag, len: int32(n)})
 	ix.ids[id] = s
 	ix.live++
 	ix.totalLen += n
@@ -147,10 +161,10 @@ func (ix *Index) removeLocked(id string) bool {
 	}
 	delete(ix.ids, id)
 	sl := &ix.slots[s]
-	sl.alive = false
 	ix.live--
 	ix.dead++
-	ix.totalLen -= int(sl.len)
+	ix.totalLen -= int(ix.hot[s].len)
+	ix.hot[s].len = -1
 	for _, t := range sl.terms {
 		tm := ix.terms[t]
 		tm.df--
@@ -162,7 +176,7 @@ func (ix *Index) removeLocked(id string) bool {
 			// search never walks more than about twice the live list.
 			live := tm.postings[:0]
 			for _, p := range tm.postings {
-				if ix.slots[p.slot].alive {
+				if ix.hot[p.slot].alive() {
 					live = append(live, p)
 				}
 			}
@@ -181,12 +195,14 @@ func (ix *Index) removeLocked(id string) bool {
 func (ix *Index) compact() {
 	renum := make([]int32, len(ix.slots))
 	slots := make([]slot, 0, ix.live)
+	hots := make([]hot, 0, ix.live)
 	for i, sl := range ix.slots {
 		renum[i] = -1
-		if sl.alive {
+		if ix.hot[i].alive() {
 			renum[i] = int32(len(slots))
 			ix.ids[sl.id] = renum[i]
 			slots = append(slots, sl)
+			hots = append(hots, ix.hot[i])
 		}
 	}
 	for _, tm := range ix.terms {
@@ -199,6 +215,7 @@ func (ix *Index) compact() {
 		tm.postings = live
 	}
 	ix.slots = slots
+	ix.hot = hots
 	ix.dead = 0
 }
 
@@ -217,24 +234,16 @@ func (ix *Index) Search(query string, k int, allow func(id string) bool) []Hit {
 	if ix.live == 0 {
 		return nil
 	}
-	sc := ix.scratch.Get().(*scratch)
+	sc := ix.getScratch()
 	defer ix.scratch.Put(sc)
-	if len(sc.scores) < len(ix.slots) {
-		sc.scores = make([]float64, len(ix.slots))
-	}
-	scores := sc.scores
+	scores, hots := sc.scores, ix.hot
 	n := float64(ix.live)
 	avg := float64(ix.totalLen) / n
 	if avg == 0 {
 		avg = 1
 	}
 	k1, b := ix.cfg.K1, ix.cfg.B
-	seen := make(map[string]bool, len(terms))
-	for _, t := range terms {
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
+	for _, t := range sc.distinct(terms) {
 		tm := ix.terms[t]
 		if tm == nil {
 			continue
@@ -242,12 +251,12 @@ func (ix *Index) Search(query string, k int, allow func(id string) bool) []Hit {
 		df := float64(tm.df)
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 		for _, p := range tm.postings {
-			sl := &ix.slots[p.slot]
-			if !sl.alive {
+			h := hots[p.slot]
+			if !h.alive() {
 				continue
 			}
 			f := float64(p.tf)
-			norm := k1 * (1 - b + b*float64(sl.len)/avg)
+			norm := k1 * (1 - b + b*float64(h.len)/avg)
 			if scores[p.slot] == 0 {
 				sc.touched = append(sc.touched, p.slot)
 			}
@@ -257,17 +266,53 @@ func (ix *Index) Search(query string, k int, allow func(id string) bool) []Hit {
 	return ix.topOf(sc, k, allow)
 }
 
+// getScratch returns a scratch sized for the index's slots, with zero
+// scores and no touched slots.
+func (ix *Index) getScratch() *scratch {
+	sc := ix.scratch.Get().(*scratch)
+	if len(sc.scores) < len(ix.slots) {
+		sc.scores = make([]float64, len(ix.slots)+len(ix.slots)/4)
+	}
+	return sc
+}
+
+// distinct returns terms without repeats, in their first order (the order
+// scores are summed in), in the scratch's buffer.
+func (sc *scratch) distinct(terms []string) []string {
+	out := sc.terms[:0]
+	var seen map[string]bool
+	if len(terms) > 64 { // a long query: a map beats the quadratic scan
+		seen = make(map[string]bool, len(terms))
+	}
+	for _, t := range terms {
+		switch {
+		case seen != nil:
+			if seen[t] {
+				continue
+			}
+			seen[t] = true
+		case slices.Contains(out, t):
+			continue
+		}
+		out = append(out, t)
+	}
+	sc.terms = out
+	return out
+}
+
 // topOf takes the best k of the scored slots that allow admits, and
-// leaves the scratch clean for the next search.
+// leaves the scratch clean for the next search. A slot scoring under the
+// k-th best so far is dropped before its id is read.
 func (ix *Index) topOf(sc *scratch, k int, allow func(string) bool) []Hit {
 	scores := sc.scores
 	top := make([]Hit, 0, min(k, len(sc.touched))+1)
 	for _, s := range sc.touched {
-		h := Hit{ID: ix.slots[s].id, Score: scores[s]}
+		score := scores[s]
 		scores[s] = 0
-		if h.Score <= 0 {
+		if score <= 0 || (len(top) == k && score < top[k-1].Score) {
 			continue
 		}
+		h := Hit{ID: ix.slots[s].id, Score: score}
 		i := len(top)
 		for i > 0 && Better(h, top[i-1]) {
 			i--

@@ -245,3 +245,34 @@ func TestSearchInTagged(t *testing.T) {
 		t.Fatalf("tagged %v\n  ids %v", got, want)
 	}
 }
+
+// SearchInTags ranks as SearchInTagged with the same set, leaves out a
+// tag past the end of the bitset, and never admits a removed document
+// whose tag a live one (allowed) reuses.
+func TestSearchInTags(t *testing.T) {
+	ix := textindex.New(textindex.Config{})
+	for i := range 200 {
+		ix.AddTagged(fmt.Sprintf("d%03d", i), uint32(i), fmt.Sprintf("word%d common", i%5))
+	}
+	ix.Remove("d010")
+	ix.AddTagged("e010", 10, "unrelated text") // reuses the removed document's tag
+	tags := make([]uint64, 2)                  // tags 0–127; 128–199 are past the end
+	allow := func(tag uint32) bool { return tag < 128 && tag%2 == 0 }
+	for tag := range uint32(128) {
+		if allow(tag) {
+			tags[tag>>6] |= 1 << (tag & 63)
+		}
+	}
+	for _, q := range []string{"word0 common", "common", "word2", "unrelated word0"} {
+		got := ix.SearchInTags(q, 30, tags, 64, 128)
+		want := ix.SearchInTagged(q, 30, allow, 64, 128)
+		if len(got) == 0 || !sameHits(got, want) {
+			t.Fatalf("query %q: tags %v\n  tagged %v", q, got, want)
+		}
+		for _, h := range got {
+			if h.ID == "d010" {
+				t.Fatalf("query %q found the removed d010", q)
+			}
+		}
+	}
+}

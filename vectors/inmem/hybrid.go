@@ -132,11 +132,7 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		// BM25's statistics are those of the rows f admits: a score never
 		// depends on a fragment the reader may not see.
 		admitted, n, toks := s.admitted(p, &fb)
-		admits := func(fid uint32) bool {
-			at := s.fids.at[fid]
-			return at.p == p && admitted[at.row>>6]>>(at.row&63)&1 != 0
-		}
-		for _, h := range ix.SearchInTagged(q.Text, depth, admits, n, toks) {
+		for _, h := range ix.SearchInTags(q.Text, depth, admitted, n, toks) {
 			at := s.fids.at[fidOf(h.ID)]
 			id := p.meta[at.row].ID
 			if c, ok := cands[id]; ok {
@@ -177,11 +173,12 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 	return hits, nil
 }
 
-// admitted returns the rows of p that fb admits as a bitset, with their
-// number of chunks and tokens: the collection a hybrid search's BM25
-// statistics are taken over.
+// admitted returns the text numbers (rowLex.fid) of the rows of p that fb
+// admits as a bitset, with their number of chunks and tokens: the
+// collection a hybrid search's BM25 statistics are taken over, resolved
+// once per search so the text index tests a posting with one bit.
 func (s *Store) admitted(p *partition, fb *filterBits) (bits []uint64, chunks, toks int) {
-	bits = make([]uint64, (p.len()+63)/64)
+	bits = make([]uint64, (len(s.fids.at)+63)/64)
 	rows := make([]int32, 0, chunkRows)
 	for start := 0; start < p.len(); start += chunkRows {
 		end := min(start+chunkRows, p.len())
@@ -196,9 +193,10 @@ func (s *Store) admitted(p *partition, fb *filterBits) (bits []uint64, chunks, t
 			}
 		}
 		for _, r := range rows {
-			bits[r>>6] |= 1 << (r & 63)
-			chunks += int(p.lex[r].chunks)
-			toks += int(p.lex[r].toks)
+			lx := &p.lex[r]
+			bits[lx.fid>>6] |= 1 << (lx.fid & 63)
+			chunks += int(lx.chunks)
+			toks += int(lx.toks)
 		}
 	}
 	return bits, chunks, toks

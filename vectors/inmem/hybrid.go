@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cmem/cmem/internal/textindex"
 	"github.com/cmem/cmem/vectors"
@@ -128,10 +129,11 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		cos, lx float64
 	}
 	cands := make(map[string]*cand, 2*depth)
+	// BM25's statistics are those of the rows f admits: a score never
+	// depends on a fragment the reader may not see.
+	rows, admitted, n, toks := s.admitted(p, &fb)
+	defer rowBufs.Put(&rows)
 	if ix := s.text[key]; ix != nil {
-		// BM25's statistics are those of the rows f admits: a score never
-		// depends on a fragment the reader may not see.
-		admitted, n, toks := s.admitted(p, &fb)
 		for _, h := range ix.SearchInTags(q.Text, depth, admitted, n, toks) {
 			at := s.fids.at[fidOf(h.ID)]
 			id := p.meta[at.row].ID
@@ -142,7 +144,7 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 			cands[id] = &cand{row: at.row, lx: h.Score, cos: float64(clamp(dot(vq.unit, p.vector(at.row)) * p.inv[at.row]))}
 		}
 	}
-	top := scan(p, &vq, &fb, depth)
+	top := scanRows(p, &vq, &fb, depth, rows)
 	for _, c := range top.c {
 		id := p.meta[c.row].ID
 		if _, ok := cands[id]; !ok {
@@ -173,16 +175,19 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 	return hits, nil
 }
 
-// admitted returns the text numbers (rowLex.fid) of the rows of p that fb
-// admits as a bitset, with their number of chunks and tokens: the
-// collection a hybrid search's BM25 statistics are taken over, resolved
-// once per search so the text index tests a posting with one bit.
-func (s *Store) admitted(p *partition, fb *filterBits) (bits []uint64, chunks, toks int) {
+// admitted returns the rows of p that fb admits, ascending, and their text
+// numbers (rowLex.fid) as a bitset, with their number of chunks and
+// tokens: the collection a hybrid search's BM25 statistics are taken
+// over, resolved once per search so the text index tests a posting with
+// one bit and the vector scan reads the rows rather than test each again.
+// The rows are in a buffer the caller gives back to rowBufs.
+func (s *Store) admitted(p *partition, fb *filterBits) (rows []int32, bits []uint64, chunks, toks int) {
 	bits = make([]uint64, (len(s.fids.at)+63)/64)
-	rows := make([]int32, 0, chunkRows)
+	buf := rowBufs.Get().(*[]int32)
+	rows = slices.Grow((*buf)[:0], p.len())
 	for start := 0; start < p.len(); start += chunkRows {
 		end := min(start+chunkRows, p.len())
-		rows = rows[:0]
+		from := len(rows)
 		if p.overflows == 0 {
 			rows = admitRows(p, fb.slots, start, end, rows)
 		} else {
@@ -192,12 +197,16 @@ func (s *Store) admitted(p *partition, fb *filterBits) (bits []uint64, chunks, t
 				}
 			}
 		}
-		for _, r := range rows {
+		for _, r := range rows[from:] {
 			lx := &p.lex[r]
 			bits[lx.fid>>6] |= 1 << (lx.fid & 63)
 			chunks += int(lx.chunks)
 			toks += int(lx.toks)
 		}
 	}
-	return bits, chunks, toks
+	return rows, bits, chunks, toks
 }
+
+// rowBufs holds admitted's row lists between searches: a 100k-row
+// partition's is 400 kB, too much to allocate per search.
+var rowBufs = sync.Pool{New: func() any { return new([]int32) }}

@@ -70,7 +70,13 @@ const parallelRows = 16384
 //
 // A large partition is cut into one stripe per CPU, each with its own
 // threshold and candidates, merged before the rescoring.
-func scan(p *partition, q *query, f *filterBits, k int) topK {
+func scan(p *partition, q *query, f *filterBits, k int) topK { return scanRows(p, q, f, k, nil) }
+
+// scanRows is scan over the rows listed in admitted (ascending, exactly
+// those f admits) when it is not nil: a hybrid search that resolved its
+// filter to rows for the lexical side hands them over rather than have
+// the stripes test every row again.
+func scanRows(p *partition, q *query, f *filterBits, k int, admitted []int32) topK {
 	rows := p.len()
 	stripes := 1
 	if rows >= parallelRows {
@@ -80,7 +86,7 @@ func scan(p *partition, q *query, f *filterBits, k int) topK {
 	var wg sync.WaitGroup
 	for i := range stripes {
 		lo, hi := rows*i/stripes, rows*(i+1)/stripes
-		wg.Go(func() { parts[i] = boundStripe(p, q, f, k, lo, hi) })
+		wg.Go(func() { parts[i] = boundStripe(p, q, f, k, lo, hi, admitted) })
 	}
 	wg.Wait()
 	var lows lowerK
@@ -137,17 +143,25 @@ func allowedBits(agents, res []int, nAgents, nRes int) []uint32 {
 // admissible ones in one call of the prefetching kernel.
 const chunkRows = 512
 
-func boundStripe(p *partition, q *query, f *filterBits, k, from, to int) bounded {
+func boundStripe(p *partition, q *query, f *filterBits, k, from, to int, admitted []int32) bounded {
 	b := bounded{lows: lowerK{k: k}, cands: make([]cand, 0, 4*k)}
 	tau := float32(math.Inf(-1))
 	rows := make([]int32, 0, chunkRows)
 	dots := make([]int32, chunkRows)
+	next, _ := slices.BinarySearch(admitted, int32(from)) // admitted's first row in the stripe
 	for start := from; start < to; start += chunkRows {
 		rows = rows[:0]
 		end := min(start+chunkRows, to)
-		if p.overflows == 0 {
+		switch {
+		case admitted != nil:
+			i := next
+			for next < len(admitted) && admitted[next] < int32(end) {
+				next++
+			}
+			rows = admitted[i:next]
+		case p.overflows == 0:
 			rows = admitRows(p, f.slots, start, end, rows)
-		} else {
+		default:
 			for row := start; row < end; row++ {
 				if p.admits(row, f.slots, f.a, f.r) {
 					rows = append(rows, int32(row))

@@ -3,6 +3,7 @@ package textindex
 import (
 	"math"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -36,11 +37,13 @@ type Index struct {
 	dead     int
 
 	scratch sync.Pool
+	// adding is AddTagged's buffer of a document's distinct terms.
+	adding []*term
 }
 
 type slot struct {
 	id    string
-	terms []string // distinct terms, to update postings on Remove
+	terms []*term // distinct terms, to update postings on Remove
 }
 
 // hot is a slot's tag (AddTagged's) and length in tokens; a dead slot's
@@ -55,6 +58,7 @@ func (h hot) alive() bool { return h.len >= 0 }
 // term is one term's postings, which may include dead slots; df counts the
 // live ones only.
 type term struct {
+	name     string // its key in Index.terms
 	postings []posting
 	df       int
 }
@@ -90,14 +94,18 @@ func New(cfg Config) *Index {
 
 // Tokens returns the terms the index makes of text: Tokenize, then Stem
 // when Config.Stem is set.
-func (ix *Index) Tokens(text string) []string {
-	toks := Tokenize(text)
+func (ix *Index) Tokens(text string) []string { return ix.appendTokens(nil, text) }
+
+// appendTokens appends Tokens(text) to dst.
+func (ix *Index) appendTokens(dst []string, text string) []string {
+	start := len(dst)
+	dst = appendTokens(dst, text)
 	if ix.cfg.Stem {
-		for i, t := range toks {
-			toks[i] = Stem(t)
+		for i := start; i < len(dst); i++ {
+			dst[i] = Stem(dst[i])
 		}
 	}
-	return toks
+	return dst
 }
 
 // Len is the number of documents in the index.
@@ -114,38 +122,49 @@ func (ix *Index) Add(id, text string) { ix.AddTagged(id, 0, text) }
 // AddTagged is Add with a number the caller chooses, which
 // SearchInTagged's allow predicate is given instead of the id: a caller
 // that keeps its documents in arrays checks a document by its number
-// without reading its id.
-func (ix *Index) AddTagged(id string, tag uint32, text string) {
-	toks := ix.Tokens(text)
+// without reading its id. It returns the document's length in tokens.
+func (ix *Index) AddTagged(id string, tag uint32, text string) int {
+	buf := tokenBufs.Get().(*[]string)
+	toks := ix.appendTokens((*buf)[:0], text)
 	n := len(toks)
-	// Sorted, equal tokens are runs: their lengths are the term
-	// frequencies, with no map to build per document.
-	slices.Sort(toks)
 	ix.mu.Lock()
-	defer ix.mu.Unlock()
 	ix.removeLocked(id)
 	s := int32(len(ix.slots))
-	distinct := slices.Compact(slices.Clone(toks))
-	for i := 0; i < len(toks); {
-		j := i + 1
-		for j < len(toks) && toks[j] == toks[i] {
-			j++
-		}
-		tm := ix.terms[toks[i]]
+	distinct := ix.adding[:0]
+	for _, t := range toks {
+		tm := ix.terms[t]
 		if tm == nil {
-			tm = &term{}
-			ix.terms[toks[i]] = tm
+			// A copy, so the index does not keep the whole text alive
+			// for one of its words.
+			tm = &term{name: strings.Clone(t)}
+			ix.terms[tm.name] = tm
 		}
-		tm.postings = append(tm.postings, posting{slot: s, tf: int32(j - i)})
+		// Postings are appended in slot order and s is the newest slot,
+		// so a repeat of a term in this document is its last posting.
+		if last := len(tm.postings) - 1; last >= 0 && tm.postings[last].slot == s {
+			tm.postings[last].tf++
+			continue
+		}
+		tm.postings = append(tm.postings, posting{slot: s, tf: 1})
 		tm.df++
-		i = j
+		distinct = append(distinct, tm)
 	}
-	ix.slots = append(ix.slots, slot{id: id, terms: distinct})
+	ix.slots = append(ix.slots, slot{id: id, terms: slices.Clone(distinct)})
+	clear(distinct)
+	ix.adding = distinct[:0]
 	ix.hot = append(ix.hot, hot{tag: tag, len: int32(n)})
 	ix.ids[id] = s
 	ix.live++
 	ix.totalLen += n
+	ix.mu.Unlock()
+	clear(toks)
+	*buf = toks[:0]
+	tokenBufs.Put(buf)
+	return n
 }
+
+// tokenBufs holds AddTagged's token lists between documents.
+var tokenBufs = sync.Pool{New: func() any { return new([]string) }}
 
 // Remove drops id from the index and reports whether it was there.
 func (ix *Index) Remove(id string) bool {
@@ -165,12 +184,11 @@ func (ix *Index) removeLocked(id string) bool {
 	ix.dead++
 	ix.totalLen -= int(ix.hot[s].len)
 	ix.hot[s].len = -1
-	for _, t := range sl.terms {
-		tm := ix.terms[t]
+	for _, tm := range sl.terms {
 		tm.df--
 		switch {
 		case tm.df == 0:
-			delete(ix.terms, t)
+			delete(ix.terms, tm.name)
 		case len(tm.postings) > 2*tm.df+8:
 			// More dead postings than live ones: drop them, so a
 			// search never walks more than about twice the live list.

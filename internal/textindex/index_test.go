@@ -5,7 +5,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/cmem/cmem/internal/textindex"
 )
@@ -274,5 +276,48 @@ func TestSearchInTags(t *testing.T) {
 				t.Fatalf("query %q found the removed d010", q)
 			}
 		}
+	}
+}
+
+// Tokenize's ASCII table and hand-written split agree with the definition
+// (strings.FieldsFunc over strings.ToLower, letters and digits) on random
+// mixes of ASCII, accented and other scripts' letters, marks, digits,
+// punctuation and invalid UTF-8.
+func TestTokenizeMatchesDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "Z", "9", " ", "-", "_", "'", "é", "Ü", "ß", "İ", "\u0307", "日本", "٣", "\xff", "\n", "x2", "Ωμέγα", "!"}
+	for range 2000 {
+		var s string
+		for range rng.IntN(20) {
+			s += pieces[rng.IntN(len(pieces))]
+		}
+		want := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		if got := textindex.Tokenize(s); !slices.Equal(got, want) {
+			t.Fatalf("Tokenize(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// A term repeated in a document counts its repeats (tf), wherever they
+// are, and Remove after it leaves nothing behind.
+func TestRepeatsAndRemove(t *testing.T) {
+	ix := textindex.New(textindex.Config{})
+	ix.Add("a", "x y x z x")
+	ix.Add("b", "x y")
+	ix.Add("c", "q")
+	fresh := textindex.New(textindex.Config{})
+	fresh.Add("a", "x x x y z")
+	fresh.Add("b", "y x")
+	fresh.Add("c", "q")
+	if got, want := ix.Search("x y z", 5, nil), fresh.Search("x y z", 5, nil); !sameHits(got, want) {
+		t.Fatalf("order of words changed scores: %v vs %v", got, want)
+	}
+	ix.Remove("a")
+	ix.Remove("b")
+	if got := ix.Search("x y z", 5, nil); len(got) != 0 {
+		t.Fatalf("removed documents found: %v", got)
+	}
+	if got := ix.Search("q", 5, nil); len(got) != 1 || got[0].ID != "c" {
+		t.Fatalf("q = %v", got)
 	}
 }

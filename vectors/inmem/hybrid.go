@@ -73,14 +73,9 @@ func (s *Store) indexText(k partKey, f *vectors.Fragment) rowLex {
 	lx := rowLex{fid: s.fids.take(), valueToks: int32(vectors.ValueTokens(f.Value))}
 	chunks := vectors.Chunks(f.Key, f.Value)
 	for n, c := range chunks {
-		ix.AddTagged(chunkID(f.ID, lx.fid, n), lx.fid, c)
-	}
-	if len(chunks) == 1 { // key and value: their tokens, counted once
-		lx.toks = int32(vectors.ValueTokens(f.Key)) + lx.valueToks
-	} else {
-		for _, c := range chunks {
-			lx.toks += int32(vectors.ValueTokens(c))
-		}
+		// The index's own count of each chunk's tokens is what its
+		// statistics sum, so the row's share matches them exactly.
+		lx.toks += int32(ix.AddTagged(chunkID(f.ID, lx.fid, n), lx.fid, c))
 	}
 	lx.chunks = int32(len(chunks))
 	return lx

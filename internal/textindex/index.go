@@ -28,9 +28,14 @@ type Index struct {
 	// hot holds what a search reads of every posting's slot, by slot
 	// number, apart from the rest of slot so a long posting list walks
 	// 8 bytes per document rather than a whole slot.
-	hot   []hot
-	ids   map[string]int32 // live id → slot
-	terms map[string]*term
+	hot []hot
+	ids map[string]int32 // live id → slot
+	// terms numbers the terms, termTab holds them by number (a removed
+	// term's number is reused): slots list their terms as numbers, which
+	// the garbage collector need not scan, rather than as pointers.
+	terms     map[string]int32
+	termTab   []term
+	freeTerms []int32
 	// live and totalLen give N and the average document length.
 	live     int
 	totalLen int
@@ -38,12 +43,12 @@ type Index struct {
 
 	scratch sync.Pool
 	// adding is AddTagged's buffer of a document's distinct terms.
-	adding []*term
+	adding []int32
 }
 
 type slot struct {
 	id    string
-	terms []*term // distinct terms, to update postings on Remove
+	terms []int32 // distinct terms' numbers, to update postings on Remove
 }
 
 // hot is a slot's tag (AddTagged's) and length in tokens; a dead slot's
@@ -87,7 +92,7 @@ func New(cfg Config) *Index {
 	if err := cfg.Validate(); err != nil {
 		panic(err)
 	}
-	ix := &Index{cfg: cfg, ids: map[string]int32{}, terms: map[string]*term{}}
+	ix := &Index{cfg: cfg, ids: map[string]int32{}, terms: map[string]int32{}}
 	ix.scratch.New = func() any { return &scratch{} }
 	return ix
 }
@@ -132,13 +137,11 @@ func (ix *Index) AddTagged(id string, tag uint32, text string) int {
 	s := int32(len(ix.slots))
 	distinct := ix.adding[:0]
 	for _, t := range toks {
-		tm := ix.terms[t]
-		if tm == nil {
-			// A copy, so the index does not keep the whole text alive
-			// for one of its words.
-			tm = &term{name: strings.Clone(t)}
-			ix.terms[tm.name] = tm
+		tid, ok := ix.terms[t]
+		if !ok {
+			tid = ix.newTerm(t)
 		}
+		tm := &ix.termTab[tid]
 		// Postings are appended in slot order and s is the newest slot,
 		// so a repeat of a term in this document is its last posting.
 		if last := len(tm.postings) - 1; last >= 0 && tm.postings[last].slot == s {
@@ -147,10 +150,9 @@ func (ix *Index) AddTagged(id string, tag uint32, text string) int {
 		}
 		tm.postings = append(tm.postings, posting{slot: s, tf: 1})
 		tm.df++
-		distinct = append(distinct, tm)
+		distinct = append(distinct, tid)
 	}
 	ix.slots = append(ix.slots, slot{id: id, terms: slices.Clone(distinct)})
-	clear(distinct)
 	ix.adding = distinct[:0]
 	ix.hot = append(ix.hot, hot{tag: tag, len: int32(n)})
 	ix.ids[id] = s
@@ -161,6 +163,32 @@ func (ix *Index) AddTagged(id string, tag uint32, text string) int {
 	*buf = toks[:0]
 	tokenBufs.Put(buf)
 	return n
+}
+
+// newTerm numbers the new term t.
+func (ix *Index) newTerm(t string) int32 {
+	// A copy, so the index does not keep the whole text alive for one
+	// of its words.
+	tm := term{name: strings.Clone(t)}
+	var tid int32
+	if n := len(ix.freeTerms); n > 0 {
+		tid = ix.freeTerms[n-1]
+		ix.freeTerms = ix.freeTerms[:n-1]
+		ix.termTab[tid] = tm
+	} else {
+		tid = int32(len(ix.termTab))
+		ix.termTab = append(ix.termTab, tm)
+	}
+	ix.terms[tm.name] = tid
+	return tid
+}
+
+// lookup returns the term t, or nil.
+func (ix *Index) lookup(t string) *term {
+	if tid, ok := ix.terms[t]; ok {
+		return &ix.termTab[tid]
+	}
+	return nil
 }
 
 // tokenBufs holds AddTagged's token lists between documents.
@@ -184,11 +212,14 @@ func (ix *Index) removeLocked(id string) bool {
 	ix.dead++
 	ix.totalLen -= int(ix.hot[s].len)
 	ix.hot[s].len = -1
-	for _, tm := range sl.terms {
+	for _, tid := range sl.terms {
+		tm := &ix.termTab[tid]
 		tm.df--
 		switch {
 		case tm.df == 0:
 			delete(ix.terms, tm.name)
+			*tm = term{}
+			ix.freeTerms = append(ix.freeTerms, tid)
 		case len(tm.postings) > 2*tm.df+8:
 			// More dead postings than live ones: drop them, so a
 			// search never walks more than about twice the live list.
@@ -223,7 +254,8 @@ func (ix *Index) compact() {
 			hots = append(hots, ix.hot[i])
 		}
 	}
-	for _, tm := range ix.terms {
+	for i := range ix.termTab {
+		tm := &ix.termTab[i]
 		live := tm.postings[:0]
 		for _, p := range tm.postings {
 			if r := renum[p.slot]; r >= 0 {
@@ -262,7 +294,7 @@ func (ix *Index) Search(query string, k int, allow func(id string) bool) []Hit {
 	}
 	k1, b := ix.cfg.K1, ix.cfg.B
 	for _, t := range sc.distinct(terms) {
-		tm := ix.terms[t]
+		tm := ix.lookup(t)
 		if tm == nil {
 			continue
 		}

@@ -111,7 +111,7 @@ func (ix *Index) searchIn(query string, k int, n, totalLen int, g gate) []Hit {
 	}
 	k1, b := ix.cfg.K1, ix.cfg.B
 	for _, t := range sc.distinct(terms) {
-		tm := ix.terms[t]
+		tm := ix.lookup(t)
 		if tm == nil {
 			continue
 		}

@@ -42,13 +42,18 @@ type Index struct {
 	dead     int
 
 	scratch sync.Pool
-	// adding is AddTagged's buffer of a document's distinct terms.
-	adding []int32
+	// arena holds every slot's distinct terms' numbers, one run per slot
+	// (slot.off, slot.n), so a document costs no allocation of its own;
+	// compact drops the runs of dead slots.
+	arena []int32
 }
 
 type slot struct {
-	id    string
-	terms []int32 // distinct terms' numbers, to update postings on Remove
+	id string
+	// off and n place the slot's distinct terms' numbers in Index.arena,
+	// to update postings on Remove.
+	off int
+	n   int32
 }
 
 // hot is a slot's tag (AddTagged's) and length in tokens; a dead slot's
@@ -135,7 +140,7 @@ func (ix *Index) AddTagged(id string, tag uint32, text string) int {
 	ix.mu.Lock()
 	ix.removeLocked(id)
 	s := int32(len(ix.slots))
-	distinct := ix.adding[:0]
+	off := len(ix.arena)
 	for _, t := range toks {
 		tid, ok := ix.terms[t]
 		if !ok {
@@ -150,10 +155,9 @@ func (ix *Index) AddTagged(id string, tag uint32, text string) int {
 		}
 		tm.postings = append(tm.postings, posting{slot: s, tf: 1})
 		tm.df++
-		distinct = append(distinct, tid)
+		ix.arena = append(ix.arena, tid)
 	}
-	ix.slots = append(ix.slots, slot{id: id, terms: slices.Clone(distinct)})
-	ix.adding = distinct[:0]
+	ix.slots = append(ix.slots, slot{id: id, off: off, n: int32(len(ix.arena) - off)})
 	ix.hot = append(ix.hot, hot{tag: tag, len: int32(n)})
 	ix.ids[id] = s
 	ix.live++
@@ -212,7 +216,7 @@ func (ix *Index) removeLocked(id string) bool {
 	ix.dead++
 	ix.totalLen -= int(ix.hot[s].len)
 	ix.hot[s].len = -1
-	for _, tid := range sl.terms {
+	for _, tid := range ix.arena[sl.off : sl.off+int(sl.n)] {
 		tm := &ix.termTab[tid]
 		tm.df--
 		switch {
@@ -232,7 +236,7 @@ func (ix *Index) removeLocked(id string) bool {
 			tm.postings = live
 		}
 	}
-	sl.terms = nil
+	sl.n = 0
 	if ix.dead > ix.live+1024 {
 		ix.compact()
 	}
@@ -245,11 +249,15 @@ func (ix *Index) compact() {
 	renum := make([]int32, len(ix.slots))
 	slots := make([]slot, 0, ix.live)
 	hots := make([]hot, 0, ix.live)
+	var arena []int32
 	for i, sl := range ix.slots {
 		renum[i] = -1
 		if ix.hot[i].alive() {
 			renum[i] = int32(len(slots))
 			ix.ids[sl.id] = renum[i]
+			off := len(arena)
+			arena = append(arena, ix.arena[sl.off:sl.off+int(sl.n)]...)
+			sl.off = off
 			slots = append(slots, sl)
 			hots = append(hots, ix.hot[i])
 		}
@@ -266,6 +274,7 @@ func (ix *Index) compact() {
 	}
 	ix.slots = slots
 	ix.hot = hots
+	ix.arena = arena
 	ix.dead = 0
 }
 

@@ -128,18 +128,23 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 	// depends on a fragment the reader may not see.
 	rows, admitted, n, toks := s.admitted(p, &fb)
 	defer rowBufs.Put(&rows)
-	if ix := s.text[key]; ix != nil {
-		for _, h := range ix.SearchInTags(q.Text, depth, admitted, n, toks) {
-			at := s.fids.at[fidOf(h.ID)]
-			id := p.meta[at.row].ID
-			if c, ok := cands[id]; ok {
-				c.lx = max(c.lx, h.Score) // a fragment's best chunk
-				continue
-			}
-			cands[id] = &cand{row: at.row, lx: h.Score, cos: float64(clamp(dot(vq.unit, p.vector(at.row)) * p.inv[at.row]))}
+	// The lexical side runs on this goroutine while the scan's other
+	// workers start on the vector side; this one joins them after.
+	var lex []textindex.Hit
+	top := scanRows(p, &vq, &fb, depth, rows, func() {
+		if ix := s.text[key]; ix != nil {
+			lex = ix.SearchInTags(q.Text, depth, admitted, n, toks)
 		}
+	})
+	for _, h := range lex {
+		at := s.fids.at[fidOf(h.ID)]
+		id := p.meta[at.row].ID
+		if c, ok := cands[id]; ok {
+			c.lx = max(c.lx, h.Score) // a fragment's best chunk
+			continue
+		}
+		cands[id] = &cand{row: at.row, lx: h.Score, cos: float64(clamp(dot(vq.unit, p.vector(at.row)) * p.inv[at.row]))}
 	}
-	top := scanRows(p, &vq, &fb, depth, rows)
 	for _, c := range top.c {
 		id := p.meta[c.row].ID
 		if _, ok := cands[id]; !ok {

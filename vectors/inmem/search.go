@@ -76,13 +76,15 @@ const parallelRows = 16384
 // (the other CPUs busy) finds the blocks taken and does nothing, so a
 // search takes at worst its time on one CPU rather than that plus the
 // delay, and the tail of the latencies follows the median.
-func scan(p *partition, q *query, f *filterBits, k int) topK { return scanRows(p, q, f, k, nil) }
+func scan(p *partition, q *query, f *filterBits, k int) topK { return scanRows(p, q, f, k, nil, nil) }
 
 // scanRows is scan over the rows listed in admitted (ascending, exactly
 // those f admits) when it is not nil: a hybrid search that resolved its
 // filter to rows for the lexical side hands them over rather than have
-// the workers test every row again.
-func scanRows(p *partition, q *query, f *filterBits, k int, admitted []int32) topK {
+// the workers test every row again. first, when not nil, is run by the
+// calling goroutine before it joins the workers: other work of the same
+// search, overlapped with the scan.
+func scanRows(p *partition, q *query, f *filterBits, k int, admitted []int32, first func()) topK {
 	rows := p.len()
 	workers, blocks := 1, 1
 	if rows >= parallelRows {
@@ -115,6 +117,9 @@ func scanRows(p *partition, q *query, f *filterBits, k int, admitted []int32) to
 	}
 	for range workers - 1 {
 		go work()
+	}
+	if first != nil {
+		first()
 	}
 	work()
 	done.Wait()

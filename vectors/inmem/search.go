@@ -190,7 +190,7 @@ func allowedBits(agents, res []int, nAgents, nRes int) []uint32 {
 	return out
 }
 
-// chunkRows is how many rows a stripe filters before it scores the
+// chunkRows is how many rows a worker filters before it scores the
 // admissible ones in one call of the prefetching kernel.
 const chunkRows = 512
 

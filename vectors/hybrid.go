@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/cmem/cmem/internal/textindex"
 )
@@ -86,7 +87,12 @@ func TextConfig() textindex.Config { return textindex.Config{Stem: true} }
 func ValueTokens(value string) int {
 	n, in := 0, false
 	for _, r := range value {
-		tok := unicode.IsLetter(r) || unicode.IsDigit(r)
+		var tok bool
+		if r < utf8.RuneSelf { // ASCII without the unicode tables
+			tok = 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		} else {
+			tok = unicode.IsLetter(r) || unicode.IsDigit(r)
+		}
 		if tok && !in {
 			n++
 		}

@@ -3,6 +3,7 @@ package textindex
 import (
 	"math"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -24,27 +25,50 @@ type Index struct {
 	// (dead) until compact renumbers them, so postings need no rewrite on
 	// every Remove.
 	slots []slot
-	ids   map[string]int32 // live id → slot
-	terms map[string]*term
+	// hot holds what a search reads of every posting's slot, by slot
+	// number, apart from the rest of slot so a long posting list walks
+	// 8 bytes per document rather than a whole slot.
+	hot []hot
+	ids map[string]int32 // live id → slot
+	// terms numbers the terms, termTab holds them by number (a removed
+	// term's number is reused): slots list their terms as numbers, which
+	// the garbage collector need not scan, rather than as pointers.
+	terms     map[string]int32
+	termTab   []term
+	freeTerms []int32
 	// live and totalLen give N and the average document length.
 	live     int
 	totalLen int
 	dead     int
 
 	scratch sync.Pool
+	// arena holds every slot's distinct terms' numbers, one run per slot
+	// (slot.off, slot.n), so a document costs no allocation of its own;
+	// compact drops the runs of dead slots.
+	arena []int32
 }
 
 type slot struct {
-	id    string
-	tag   uint32 // AddTagged's
-	alive bool
-	len   int32
-	terms []string // distinct terms, to update postings on Remove
+	id string
+	// off and n place the slot's distinct terms' numbers in Index.arena,
+	// to update postings on Remove.
+	off int
+	n   int32
 }
+
+// hot is a slot's tag (AddTagged's) and length in tokens; a dead slot's
+// len is -1.
+type hot struct {
+	tag uint32
+	len int32
+}
+
+func (h hot) alive() bool { return h.len >= 0 }
 
 // term is one term's postings, which may include dead slots; df counts the
 // live ones only.
 type term struct {
+	name     string // its key in Index.terms
 	postings []posting
 	df       int
 }
@@ -57,10 +81,13 @@ type posting struct {
 type scratch struct {
 	scores  []float64
 	touched []int32
-	// memo holds SearchIn's verdicts per slot (0 unknown, 1 allowed, 2
-	// not); memoed lists the slots to reset.
-	memo   []int8
-	memoed []int32
+	// checked and ok are SearchIn's verdicts of its predicate, as bitsets
+	// over slots, so the predicate is asked once per document.
+	checked, ok []uint64
+	// kept is one term's postings that the filter admits.
+	kept []posting
+	// terms is the query's distinct terms.
+	terms []string
 }
 
 // New returns an empty Index. It panics if cfg.Validate fails, as a
@@ -70,21 +97,25 @@ func New(cfg Config) *Index {
 	if err := cfg.Validate(); err != nil {
 		panic(err)
 	}
-	ix := &Index{cfg: cfg, ids: map[string]int32{}, terms: map[string]*term{}}
+	ix := &Index{cfg: cfg, ids: map[string]int32{}, terms: map[string]int32{}}
 	ix.scratch.New = func() any { return &scratch{} }
 	return ix
 }
 
 // Tokens returns the terms the index makes of text: Tokenize, then Stem
 // when Config.Stem is set.
-func (ix *Index) Tokens(text string) []string {
-	toks := Tokenize(text)
+func (ix *Index) Tokens(text string) []string { return ix.appendTokens(nil, text) }
+
+// appendTokens appends Tokens(text) to dst.
+func (ix *Index) appendTokens(dst []string, text string) []string {
+	start := len(dst)
+	dst = appendTokens(dst, text)
 	if ix.cfg.Stem {
-		for i, t := range toks {
-			toks[i] = Stem(t)
+		for i := start; i < len(dst); i++ {
+			dst[i] = Stem(dst[i])
 		}
 	}
-	return toks
+	return dst
 }
 
 // Len is the number of documents in the index.
@@ -101,37 +132,71 @@ func (ix *Index) Add(id, text string) { ix.AddTagged(id, 0, text) }
 // AddTagged is Add with a number the caller chooses, which
 // SearchInTagged's allow predicate is given instead of the id: a caller
 // that keeps its documents in arrays checks a document by its number
-// without reading its id.
-func (ix *Index) AddTagged(id string, tag uint32, text string) {
-	toks := ix.Tokens(text)
+// without reading its id. It returns the document's length in tokens.
+func (ix *Index) AddTagged(id string, tag uint32, text string) int {
+	buf := tokenBufs.Get().(*[]string)
+	toks := ix.appendTokens((*buf)[:0], text)
 	n := len(toks)
-	// Sorted, equal tokens are runs: their lengths are the term
-	// frequencies, with no map to build per document.
-	slices.Sort(toks)
 	ix.mu.Lock()
-	defer ix.mu.Unlock()
 	ix.removeLocked(id)
 	s := int32(len(ix.slots))
-	distinct := slices.Compact(slices.Clone(toks))
-	for i := 0; i < len(toks); {
-		j := i + 1
-		for j < len(toks) && toks[j] == toks[i] {
-			j++
+	off := len(ix.arena)
+	for _, t := range toks {
+		tid, ok := ix.terms[t]
+		if !ok {
+			tid = ix.newTerm(t)
 		}
-		tm := ix.terms[toks[i]]
-		if tm == nil {
-			tm = &term{}
-			ix.terms[toks[i]] = tm
+		tm := &ix.termTab[tid]
+		// Postings are appended in slot order and s is the newest slot,
+		// so a repeat of a term in this document is its last posting.
+		if last := len(tm.postings) - 1; last >= 0 && tm.postings[last].slot == s {
+			tm.postings[last].tf++
+			continue
 		}
-		tm.postings = append(tm.postings, posting{slot: s, tf: int32(j - i)})
+		tm.postings = append(tm.postings, posting{slot: s, tf: 1})
 		tm.df++
-		i = j
+		ix.arena = append(ix.arena, tid)
 	}
-	ix.slots = append(ix.slots, slot{id: id, tag: tag, alive: true, len: int32(n), terms: distinct})
+	ix.slots = append(ix.slots, slot{id: id, off: off, n: int32(len(ix.arena) - off)})
+	ix.hot = append(ix.hot, hot{tag: tag, len: int32(n)})
 	ix.ids[id] = s
 	ix.live++
 	ix.totalLen += n
+	ix.mu.Unlock()
+	clear(toks)
+	*buf = toks[:0]
+	tokenBufs.Put(buf)
+	return n
 }
+
+// newTerm numbers the new term t.
+func (ix *Index) newTerm(t string) int32 {
+	// A copy, so the index does not keep the whole text alive for one
+	// of its words.
+	tm := term{name: strings.Clone(t)}
+	var tid int32
+	if n := len(ix.freeTerms); n > 0 {
+		tid = ix.freeTerms[n-1]
+		ix.freeTerms = ix.freeTerms[:n-1]
+		ix.termTab[tid] = tm
+	} else {
+		tid = int32(len(ix.termTab))
+		ix.termTab = append(ix.termTab, tm)
+	}
+	ix.terms[tm.name] = tid
+	return tid
+}
+
+// lookup returns the term t, or nil.
+func (ix *Index) lookup(t string) *term {
+	if tid, ok := ix.terms[t]; ok {
+		return &ix.termTab[tid]
+	}
+	return nil
+}
+
+// tokenBufs holds AddTagged's token lists between documents.
+var tokenBufs = sync.Pool{New: func() any { return new([]string) }}
 
 // Remove drops id from the index and reports whether it was there.
 func (ix *Index) Remove(id string) bool {
@@ -147,29 +212,31 @@ func (ix *Index) removeLocked(id string) bool {
 	}
 	delete(ix.ids, id)
 	sl := &ix.slots[s]
-	sl.alive = false
 	ix.live--
 	ix.dead++
-	ix.totalLen -= int(sl.len)
-	for _, t := range sl.terms {
-		tm := ix.terms[t]
+	ix.totalLen -= int(ix.hot[s].len)
+	ix.hot[s].len = -1
+	for _, tid := range ix.arena[sl.off : sl.off+int(sl.n)] {
+		tm := &ix.termTab[tid]
 		tm.df--
 		switch {
 		case tm.df == 0:
-			delete(ix.terms, t)
+			delete(ix.terms, tm.name)
+			*tm = term{}
+			ix.freeTerms = append(ix.freeTerms, tid)
 		case len(tm.postings) > 2*tm.df+8:
 			// More dead postings than live ones: drop them, so a
 			// search never walks more than about twice the live list.
 			live := tm.postings[:0]
 			for _, p := range tm.postings {
-				if ix.slots[p.slot].alive {
+				if ix.hot[p.slot].alive() {
 					live = append(live, p)
 				}
 			}
 			tm.postings = live
 		}
 	}
-	sl.terms = nil
+	sl.n = 0
 	if ix.dead > ix.live+1024 {
 		ix.compact()
 	}
@@ -181,15 +248,22 @@ func (ix *Index) removeLocked(id string) bool {
 func (ix *Index) compact() {
 	renum := make([]int32, len(ix.slots))
 	slots := make([]slot, 0, ix.live)
+	hots := make([]hot, 0, ix.live)
+	var arena []int32
 	for i, sl := range ix.slots {
 		renum[i] = -1
-		if sl.alive {
+		if ix.hot[i].alive() {
 			renum[i] = int32(len(slots))
 			ix.ids[sl.id] = renum[i]
+			off := len(arena)
+			arena = append(arena, ix.arena[sl.off:sl.off+int(sl.n)]...)
+			sl.off = off
 			slots = append(slots, sl)
+			hots = append(hots, ix.hot[i])
 		}
 	}
-	for _, tm := range ix.terms {
+	for i := range ix.termTab {
+		tm := &ix.termTab[i]
 		live := tm.postings[:0]
 		for _, p := range tm.postings {
 			if r := renum[p.slot]; r >= 0 {
@@ -199,6 +273,8 @@ func (ix *Index) compact() {
 		tm.postings = live
 	}
 	ix.slots = slots
+	ix.hot = hots
+	ix.arena = arena
 	ix.dead = 0
 }
 
@@ -217,37 +293,29 @@ func (ix *Index) Search(query string, k int, allow func(id string) bool) []Hit {
 	if ix.live == 0 {
 		return nil
 	}
-	sc := ix.scratch.Get().(*scratch)
+	sc := ix.getScratch()
 	defer ix.scratch.Put(sc)
-	if len(sc.scores) < len(ix.slots) {
-		sc.scores = make([]float64, len(ix.slots))
-	}
-	scores := sc.scores
+	scores, hots := sc.scores, ix.hot
 	n := float64(ix.live)
 	avg := float64(ix.totalLen) / n
 	if avg == 0 {
 		avg = 1
 	}
 	k1, b := ix.cfg.K1, ix.cfg.B
-	seen := make(map[string]bool, len(terms))
-	for _, t := range terms {
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
-		tm := ix.terms[t]
+	for _, t := range sc.distinct(terms) {
+		tm := ix.lookup(t)
 		if tm == nil {
 			continue
 		}
 		df := float64(tm.df)
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 		for _, p := range tm.postings {
-			sl := &ix.slots[p.slot]
-			if !sl.alive {
+			h := hots[p.slot]
+			if !h.alive() {
 				continue
 			}
 			f := float64(p.tf)
-			norm := k1 * (1 - b + b*float64(sl.len)/avg)
+			norm := k1 * (1 - b + b*float64(h.len)/avg)
 			if scores[p.slot] == 0 {
 				sc.touched = append(sc.touched, p.slot)
 			}
@@ -257,17 +325,53 @@ func (ix *Index) Search(query string, k int, allow func(id string) bool) []Hit {
 	return ix.topOf(sc, k, allow)
 }
 
+// getScratch returns a scratch sized for the index's slots, with zero
+// scores and no touched slots.
+func (ix *Index) getScratch() *scratch {
+	sc := ix.scratch.Get().(*scratch)
+	if len(sc.scores) < len(ix.slots) {
+		sc.scores = make([]float64, len(ix.slots)+len(ix.slots)/4)
+	}
+	return sc
+}
+
+// distinct returns terms without repeats, in their first order (the order
+// scores are summed in), in the scratch's buffer.
+func (sc *scratch) distinct(terms []string) []string {
+	out := sc.terms[:0]
+	var seen map[string]bool
+	if len(terms) > 64 { // a long query: a map beats the quadratic scan
+		seen = make(map[string]bool, len(terms))
+	}
+	for _, t := range terms {
+		switch {
+		case seen != nil:
+			if seen[t] {
+				continue
+			}
+			seen[t] = true
+		case slices.Contains(out, t):
+			continue
+		}
+		out = append(out, t)
+	}
+	sc.terms = out
+	return out
+}
+
 // topOf takes the best k of the scored slots that allow admits, and
-// leaves the scratch clean for the next search.
+// leaves the scratch clean for the next search. A slot scoring under the
+// k-th best so far is dropped before its id is read.
 func (ix *Index) topOf(sc *scratch, k int, allow func(string) bool) []Hit {
 	scores := sc.scores
 	top := make([]Hit, 0, min(k, len(sc.touched))+1)
 	for _, s := range sc.touched {
-		h := Hit{ID: ix.slots[s].id, Score: scores[s]}
+		score := scores[s]
 		scores[s] = 0
-		if h.Score <= 0 {
+		if score <= 0 || (len(top) == k && score < top[k-1].Score) {
 			continue
 		}
+		h := Hit{ID: ix.slots[s].id, Score: score}
 		i := len(top)
 		for i > 0 && Better(h, top[i-1]) {
 			i--

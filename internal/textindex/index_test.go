@@ -5,7 +5,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/cmem/cmem/internal/textindex"
 )
@@ -243,5 +245,79 @@ func TestSearchInTagged(t *testing.T) {
 	want := ix.SearchIn("word2 common", 10, allowID, 25, 50)
 	if len(got) == 0 || !sameHits(got, want) {
 		t.Fatalf("tagged %v\n  ids %v", got, want)
+	}
+}
+
+// SearchInTags ranks as SearchInTagged with the same set, leaves out a
+// tag past the end of the bitset, and never admits a removed document
+// whose tag a live one (allowed) reuses.
+func TestSearchInTags(t *testing.T) {
+	ix := textindex.New(textindex.Config{})
+	for i := range 200 {
+		ix.AddTagged(fmt.Sprintf("d%03d", i), uint32(i), fmt.Sprintf("word%d common", i%5))
+	}
+	ix.Remove("d010")
+	ix.AddTagged("e010", 10, "unrelated text") // reuses the removed document's tag
+	tags := make([]uint64, 2)                  // tags 0–127; 128–199 are past the end
+	allow := func(tag uint32) bool { return tag < 128 && tag%2 == 0 }
+	for tag := range uint32(128) {
+		if allow(tag) {
+			tags[tag>>6] |= 1 << (tag & 63)
+		}
+	}
+	for _, q := range []string{"word0 common", "common", "word2", "unrelated word0"} {
+		got := ix.SearchInTags(q, 30, tags, 64, 128)
+		want := ix.SearchInTagged(q, 30, allow, 64, 128)
+		if len(got) == 0 || !sameHits(got, want) {
+			t.Fatalf("query %q: tags %v\n  tagged %v", q, got, want)
+		}
+		for _, h := range got {
+			if h.ID == "d010" {
+				t.Fatalf("query %q found the removed d010", q)
+			}
+		}
+	}
+}
+
+// Tokenize's ASCII table and hand-written split agree with the definition
+// (strings.FieldsFunc over strings.ToLower, letters and digits) on random
+// mixes of ASCII, accented and other scripts' letters, marks, digits,
+// punctuation and invalid UTF-8.
+func TestTokenizeMatchesDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "Z", "9", " ", "-", "_", "'", "é", "Ü", "ß", "İ", "\u0307", "日本", "٣", "\xff", "\n", "x2", "Ωμέγα", "!"}
+	for range 2000 {
+		var s string
+		for range rng.IntN(20) {
+			s += pieces[rng.IntN(len(pieces))]
+		}
+		want := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		if got := textindex.Tokenize(s); !slices.Equal(got, want) {
+			t.Fatalf("Tokenize(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// A term repeated in a document counts its repeats (tf), wherever they
+// are, and Remove after it leaves nothing behind.
+func TestRepeatsAndRemove(t *testing.T) {
+	ix := textindex.New(textindex.Config{})
+	ix.Add("a", "x y x z x")
+	ix.Add("b", "x y")
+	ix.Add("c", "q")
+	fresh := textindex.New(textindex.Config{})
+	fresh.Add("a", "x x x y z")
+	fresh.Add("b", "y x")
+	fresh.Add("c", "q")
+	if got, want := ix.Search("x y z", 5, nil), fresh.Search("x y z", 5, nil); !sameHits(got, want) {
+		t.Fatalf("order of words changed scores: %v vs %v", got, want)
+	}
+	ix.Remove("a")
+	ix.Remove("b")
+	if got := ix.Search("x y z", 5, nil); len(got) != 0 {
+		t.Fatalf("removed documents found: %v", got)
+	}
+	if got := ix.Search("q", 5, nil); len(got) != 1 || got[0].ID != "c" {
+		t.Fatalf("q = %v", got)
 	}
 }

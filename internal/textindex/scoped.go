@@ -1,6 +1,9 @@
 package textindex
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // SearchIn is Search with BM25's collection statistics taken over the
 // documents allow admits only, so that no score depends on a document the
@@ -12,87 +15,121 @@ import "math"
 //
 // allow is called at most once per document holding a query term.
 func (ix *Index) SearchIn(query string, k int, allow func(id string) bool, n, totalLen int) []Hit {
-	return ix.searchIn(query, k, n, totalLen, func(s *slot) bool { return allow == nil || allow(s.id) })
+	return ix.searchIn(query, k, n, totalLen, gate{by: func(s int32) bool { return allow == nil || allow(ix.slots[s].id) }})
 }
 
 // SearchInTagged is SearchIn whose allow predicate is given each
 // document's AddTagged number (0 for a document added by Add).
 func (ix *Index) SearchInTagged(query string, k int, allow func(tag uint32) bool, n, totalLen int) []Hit {
-	return ix.searchIn(query, k, n, totalLen, func(s *slot) bool { return allow == nil || allow(s.tag) })
+	return ix.searchIn(query, k, n, totalLen, gate{by: func(s int32) bool { return allow == nil || allow(ix.hot[s].tag) }})
 }
 
-func (ix *Index) searchIn(query string, k int, n, totalLen int, allow func(*slot) bool) []Hit {
+// SearchInTags is SearchInTagged whose predicate is a bitset over
+// AddTagged's numbers: a document tagged t is allowed when bit t%64 of
+// tags[t/64] is set (a number past the end of tags is not). A caller that
+// resolves its filter to a set once per search saves a call per posting.
+func (ix *Index) SearchInTags(query string, k int, tags []uint64, n, totalLen int) []Hit {
+	return ix.searchIn(query, k, n, totalLen, gate{tags: tags})
+}
+
+// gate is searchIn's filter: a bitset over tags, or a predicate over
+// slots asked once per slot (its verdicts kept in the scratch's bitsets).
+type gate struct {
+	tags []uint64
+	by   func(slot int32) bool
+}
+
+// admits reports whether the live slot s with hot h passes g.
+func (g *gate) admits(sc *scratch, s int32, h hot) bool {
+	if !h.alive() {
+		return false
+	}
+	if g.by == nil {
+		w := int(h.tag >> 6)
+		return w < len(g.tags) && g.tags[w]>>(h.tag&63)&1 != 0
+	}
+	w, bit := s>>6, uint64(1)<<(s&63)
+	if sc.checked[w]&bit == 0 {
+		sc.checked[w] |= bit
+		if g.by(s) {
+			sc.ok[w] |= bit
+		}
+	}
+	return sc.ok[w]&bit != 0
+}
+
+// keep returns the postings g admits, in the scratch's buffer. With a tag
+// bitset it keeps without a branch on the verdict, which a filter
+// admitting about half the documents would mispredict half the time.
+func (g *gate) keep(sc *scratch, postings []posting, hots []hot) []posting {
+	kept := slices.Grow(sc.kept[:0], len(postings))[:len(postings)]
+	n := 0
+	if g.by != nil {
+		for _, p := range postings {
+			if g.admits(sc, p.slot, hots[p.slot]) {
+				kept[n] = p
+				n++
+			}
+		}
+	} else {
+		tags := g.tags
+		for _, p := range postings {
+			h := hots[p.slot]
+			w, ok := int(h.tag>>6), uint64(0)
+			if w < len(tags) {
+				ok = tags[w] >> (h.tag & 63) & 1
+			}
+			ok &= uint64(^uint32(h.len) >> 31) // alive: len ≥ 0
+			kept[n] = p
+			n += int(ok)
+		}
+	}
+	sc.kept = kept
+	return kept[:n]
+}
+
+func (ix *Index) searchIn(query string, k int, n, totalLen int, g gate) []Hit {
 	if k <= 0 || n <= 0 {
 		return nil
 	}
 	terms := ix.Tokens(query)
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	sc := ix.scratch.Get().(*scratch)
+	sc := ix.getScratch()
 	defer ix.scratch.Put(sc)
-	if len(sc.scores) < len(ix.slots) {
-		sc.scores = make([]float64, len(ix.slots))
-	}
-	if len(sc.memo) < len(ix.slots) {
-		sc.memo = make([]int8, len(ix.slots))
-	}
-	memo := sc.memo
-	allowed := func(s int32) bool {
-		switch memo[s] {
-		case 1:
-			return true
-		case 2:
-			return false
+	if g.by != nil {
+		words := (len(ix.slots) + 63) / 64
+		if len(sc.checked) < words {
+			sc.checked, sc.ok = make([]uint64, words+words/4), make([]uint64, words+words/4)
 		}
-		ok := ix.slots[s].alive && allow(&ix.slots[s])
-		memo[s] = 2
-		if ok {
-			memo[s] = 1
-		}
-		sc.memoed = append(sc.memoed, s)
-		return ok
+		defer func() { clear(sc.checked[:words]); clear(sc.ok[:words]) }()
 	}
-	scores := sc.scores
+	scores, hots := sc.scores, ix.hot
 	avg := float64(totalLen) / float64(n)
 	if avg == 0 {
 		avg = 1
 	}
 	k1, b := ix.cfg.K1, ix.cfg.B
-	seen := make(map[string]bool, len(terms))
-	for _, t := range terms {
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
-		tm := ix.terms[t]
+	for _, t := range sc.distinct(terms) {
+		tm := ix.lookup(t)
 		if tm == nil {
 			continue
 		}
-		df := 0
-		for _, p := range tm.postings {
-			if allowed(p.slot) {
-				df++
-			}
-		}
+		// One pass keeps the admitted postings (their count is df over
+		// the allowed documents); the second scores them.
+		kept := g.keep(sc, tm.postings, hots)
+		df := len(kept)
 		if df == 0 {
 			continue
 		}
 		idf := math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
-		for _, p := range tm.postings {
-			if memo[p.slot] != 1 {
-				continue
-			}
-			sl := &ix.slots[p.slot]
+		for _, p := range kept {
 			f := float64(p.tf)
 			if scores[p.slot] == 0 {
 				sc.touched = append(sc.touched, p.slot)
 			}
-			scores[p.slot] += idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(sl.len)/avg))
+			scores[p.slot] += idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(hots[p.slot].len)/avg))
 		}
 	}
-	for _, s := range sc.memoed {
-		memo[s] = 0
-	}
-	sc.memoed = sc.memoed[:0]
 	return ix.topOf(sc, k, nil)
 }

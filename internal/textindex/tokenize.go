@@ -3,16 +3,53 @@ package textindex
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Tokenize lower-cases s and splits it on everything that is not a letter
 // or a digit: "Crème-brûlée, 2x" → ["crème" "brûlée" "2x"]. It does not
 // stem; Index applies its stemmer (Config.Stem) after Tokenize.
-func Tokenize(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
+func Tokenize(s string) []string { return appendTokens(nil, s) }
+
+// appendTokens appends Tokenize(s) to dst: strings.FieldsFunc over
+// strings.ToLower(s) with letters and digits as token runes, with ASCII
+// tested by a table rather than the unicode package. The tokens share
+// the lower-cased text's memory.
+func appendTokens(dst []string, s string) []string {
+	s = strings.ToLower(s) // s itself when nothing changes
+	start := -1
+	for i := 0; i < len(s); {
+		c, size := s[i], 1
+		var tok bool
+		if c < utf8.RuneSelf {
+			tok = asciiToken[c]
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			tok = unicode.IsLetter(r) || unicode.IsDigit(r)
+		}
+		switch {
+		case tok && start < 0:
+			start = i
+		case !tok && start >= 0:
+			dst = append(dst, s[start:i])
+			start = -1
+		}
+		i += size
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:])
+	}
+	return dst
 }
+
+// asciiToken marks the ASCII letters and digits.
+var asciiToken = func() (t [utf8.RuneSelf]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = unicode.IsLetter(rune(c)) || unicode.IsDigit(rune(c))
+	}
+	return t
+}()
 
 // Stem is the light English stemmer Config.Stem applies: it folds the
 // common inflections a question and its answer disagree on ("dogs"/"dog",

@@ -35,17 +35,21 @@
 //   - The kernels (float32 dot, int8 dot over a list of rows with the next
 //     rows prefetched, the slot-bit test) are AVX2 assembly on amd64 with
 //     portable Go fallbacks elsewhere (dot_*.go); a large partition is
-//     scanned in one stripe per CPU.
+//     cut into blocks that one worker per CPU claims in turn, the caller
+//     among them, so a worker the scheduler starts late does not hold up
+//     the search.
 //
 //   - Hybrid search (hybrid.go) adds a lexical side: each partition has an
 //     internal/textindex BM25 index over its fragments' key and value
-//     chunks (vectors.Chunks). A search asks it with the filter's row check
-//     as the allow predicate and BM25's statistics taken over the admitted
-//     rows only (textindex.SearchIn), so no score depends on a fragment
-//     the reader may not see; the vector side is Search's exact scan; the
-//     union of both sides' vectors.HybridDepth(k) candidates is scored by
-//     vectors.HybridScore. A chunk's id is its fragment's id and a small
-//     fragment number, so the predicate finds the row by two array reads.
+//     chunks (vectors.Chunks). A search resolves the filter once to the
+//     admitted rows and their text numbers (a bitset), asks the index with
+//     that set and BM25's statistics taken over the admitted rows only
+//     (textindex.SearchInTags), so no score depends on a fragment the
+//     reader may not see; the vector side is Search's exact scan over the
+//     same admitted rows, run alongside; the union of both sides'
+//     vectors.HybridDepth(k) candidates is scored by vectors.HybridScore.
+//     A chunk's id is its fragment's id and its text number, so ties go
+//     by fragment id and a hit finds its row by two array reads.
 //
 // Search hits carry no Vector (callers rank and read, they do not need it);
 // Get returns it.

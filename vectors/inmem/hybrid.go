@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cmem/cmem/internal/textindex"
 	"github.com/cmem/cmem/vectors"
@@ -72,14 +73,9 @@ func (s *Store) indexText(k partKey, f *vectors.Fragment) rowLex {
 	lx := rowLex{fid: s.fids.take(), valueToks: int32(vectors.ValueTokens(f.Value))}
 	chunks := vectors.Chunks(f.Key, f.Value)
 	for n, c := range chunks {
-		ix.AddTagged(chunkID(f.ID, lx.fid, n), lx.fid, c)
-	}
-	if len(chunks) == 1 { // key and value: their tokens, counted once
-		lx.toks = int32(vectors.ValueTokens(f.Key)) + lx.valueToks
-	} else {
-		for _, c := range chunks {
-			lx.toks += int32(vectors.ValueTokens(c))
-		}
+		// The index's own count of each chunk's tokens is what its
+		// statistics sum, so the row's share matches them exactly.
+		lx.toks += int32(ix.AddTagged(chunkID(f.ID, lx.fid, n), lx.fid, c))
 	}
 	lx.chunks = int32(len(chunks))
 	return lx
@@ -128,25 +124,27 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		cos, lx float64
 	}
 	cands := make(map[string]*cand, 2*depth)
-	if ix := s.text[key]; ix != nil {
-		// BM25's statistics are those of the rows f admits: a score never
-		// depends on a fragment the reader may not see.
-		admitted, n, toks := s.admitted(p, &fb)
-		admits := func(fid uint32) bool {
-			at := s.fids.at[fid]
-			return at.p == p && admitted[at.row>>6]>>(at.row&63)&1 != 0
+	// BM25's statistics are those of the rows f admits: a score never
+	// depends on a fragment the reader may not see.
+	rows, admitted, n, toks := s.admitted(p, &fb)
+	defer rowBufs.Put(&rows)
+	// The lexical side runs on this goroutine while the scan's other
+	// workers start on the vector side; this one joins them after.
+	var lex []textindex.Hit
+	top := scanRows(p, &vq, &fb, depth, rows, func() {
+		if ix := s.text[key]; ix != nil {
+			lex = ix.SearchInTags(q.Text, depth, admitted, n, toks)
 		}
-		for _, h := range ix.SearchInTagged(q.Text, depth, admits, n, toks) {
-			at := s.fids.at[fidOf(h.ID)]
-			id := p.meta[at.row].ID
-			if c, ok := cands[id]; ok {
-				c.lx = max(c.lx, h.Score) // a fragment's best chunk
-				continue
-			}
-			cands[id] = &cand{row: at.row, lx: h.Score, cos: float64(clamp(dot(vq.unit, p.vector(at.row)) * p.inv[at.row]))}
+	})
+	for _, h := range lex {
+		at := s.fids.at[fidOf(h.ID)]
+		id := p.meta[at.row].ID
+		if c, ok := cands[id]; ok {
+			c.lx = max(c.lx, h.Score) // a fragment's best chunk
+			continue
 		}
+		cands[id] = &cand{row: at.row, lx: h.Score, cos: float64(clamp(dot(vq.unit, p.vector(at.row)) * p.inv[at.row]))}
 	}
-	top := scan(p, &vq, &fb, depth)
 	for _, c := range top.c {
 		id := p.meta[c.row].ID
 		if _, ok := cands[id]; !ok {
@@ -177,15 +175,19 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 	return hits, nil
 }
 
-// admitted returns the rows of p that fb admits as a bitset, with their
-// number of chunks and tokens: the collection a hybrid search's BM25
-// statistics are taken over.
-func (s *Store) admitted(p *partition, fb *filterBits) (bits []uint64, chunks, toks int) {
-	bits = make([]uint64, (p.len()+63)/64)
-	rows := make([]int32, 0, chunkRows)
+// admitted returns the rows of p that fb admits, ascending, and their text
+// numbers (rowLex.fid) as a bitset, with their number of chunks and
+// tokens: the collection a hybrid search's BM25 statistics are taken
+// over, resolved once per search so the text index tests a posting with
+// one bit and the vector scan reads the rows rather than test each again.
+// The rows are in a buffer the caller gives back to rowBufs.
+func (s *Store) admitted(p *partition, fb *filterBits) (rows []int32, bits []uint64, chunks, toks int) {
+	bits = make([]uint64, (len(s.fids.at)+63)/64)
+	buf := rowBufs.Get().(*[]int32)
+	rows = slices.Grow((*buf)[:0], p.len())
 	for start := 0; start < p.len(); start += chunkRows {
 		end := min(start+chunkRows, p.len())
-		rows = rows[:0]
+		from := len(rows)
 		if p.overflows == 0 {
 			rows = admitRows(p, fb.slots, start, end, rows)
 		} else {
@@ -195,11 +197,16 @@ func (s *Store) admitted(p *partition, fb *filterBits) (bits []uint64, chunks, t
 				}
 			}
 		}
-		for _, r := range rows {
-			bits[r>>6] |= 1 << (r & 63)
-			chunks += int(p.lex[r].chunks)
-			toks += int(p.lex[r].toks)
+		for _, r := range rows[from:] {
+			lx := &p.lex[r]
+			bits[lx.fid>>6] |= 1 << (lx.fid & 63)
+			chunks += int(lx.chunks)
+			toks += int(lx.toks)
 		}
 	}
-	return bits, chunks, toks
+	return rows, bits, chunks, toks
 }
+
+// rowBufs holds admitted's row lists between searches: a 100k-row
+// partition's is 400 kB, too much to allocate per search.
+var rowBufs = sync.Pool{New: func() any { return new([]int32) }}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cmem/cmem/vectors"
 )
@@ -68,21 +69,62 @@ const parallelRows = 16384
 // at least its score, which is at least the k-th best lower bound), so the
 // answer is the exact one, ties by ID included.
 //
-// A large partition is cut into one stripe per CPU, each with its own
-// threshold and candidates, merged before the rescoring.
-func scan(p *partition, q *query, f *filterBits, k int) topK {
+// A large partition is cut into blocks that one worker per CPU claims in
+// turn, each worker with its own threshold and candidates, merged before
+// the rescoring. The caller is one of the workers and waits for the
+// blocks, not for the other workers: a worker the scheduler starts late
+// (the other CPUs busy) finds the blocks taken and does nothing, so a
+// search takes at worst its time on one CPU rather than that plus the
+// delay, and the tail of the latencies follows the median.
+func scan(p *partition, q *query, f *filterBits, k int) topK { return scanRows(p, q, f, k, nil, nil) }
+
+// scanRows is scan over the rows listed in admitted (ascending, exactly
+// those f admits) when it is not nil: a hybrid search that resolved its
+// filter to rows for the lexical side hands them over rather than have
+// the workers test every row again. first, when not nil, is run by the
+// calling goroutine before it joins the workers: other work of the same
+// search, overlapped with the scan.
+func scanRows(p *partition, q *query, f *filterBits, k int, admitted []int32, first func()) topK {
 	rows := p.len()
-	stripes := 1
+	workers, blocks := 1, 1
 	if rows >= parallelRows {
-		stripes = min(runtime.GOMAXPROCS(0), rows/(parallelRows/2))
+		workers = min(runtime.GOMAXPROCS(0), rows/(parallelRows/2))
+		blocks = (rows + blockRows - 1) / blockRows
 	}
-	parts := make([]bounded, stripes)
-	var wg sync.WaitGroup
-	for i := range stripes {
-		lo, hi := rows*i/stripes, rows*(i+1)/stripes
-		wg.Go(func() { parts[i] = boundStripe(p, q, f, k, lo, hi) })
+	var (
+		next  atomic.Int64   // the next block to claim
+		done  sync.WaitGroup // one per block
+		mu    sync.Mutex
+		parts []*bounded // of the workers that claimed a block
+	)
+	done.Add(blocks)
+	work := func() {
+		var b *bounded
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= blocks {
+				return
+			}
+			if b == nil {
+				b = newBounded(k)
+				mu.Lock()
+				parts = append(parts, b)
+				mu.Unlock()
+			}
+			b.block(p, q, f, rows*i/blocks, rows*(i+1)/blocks, admitted)
+			done.Done()
+		}
 	}
-	wg.Wait()
+	for range workers - 1 {
+		go work()
+	}
+	if first != nil {
+		first()
+	}
+	work()
+	done.Wait()
+	mu.Lock()
+	defer mu.Unlock()
 	var lows lowerK
 	lows.k = k
 	for _, b := range parts {
@@ -103,11 +145,26 @@ func scan(p *partition, q *query, f *filterBits, k int) topK {
 	return top
 }
 
-// bounded is one stripe's first pass: the k best lower bounds and the rows
+// blockRows is the size of the blocks the workers of a large scan claim:
+// small enough that a late worker leaves little to the others, large
+// enough that claiming one costs nothing beside scanning it.
+const blockRows = 8192
+
+// bounded is one worker's first pass: the k best lower bounds and the rows
 // whose upper bound (in score) reached the threshold when they were seen.
 type bounded struct {
 	lows  lowerK
 	cands []cand
+	tau   float32 // lows' threshold
+	rows  []int32
+	dots  []int32
+}
+
+func newBounded(k int) *bounded {
+	return &bounded{
+		lows: lowerK{k: k}, cands: make([]cand, 0, 4*k), tau: float32(math.Inf(-1)),
+		rows: make([]int32, 0, chunkRows), dots: make([]int32, chunkRows),
+	}
 }
 
 // filterBits is a filter's allowed sets as slot bits and as bitsets.
@@ -133,40 +190,45 @@ func allowedBits(agents, res []int, nAgents, nRes int) []uint32 {
 	return out
 }
 
-// chunkRows is how many rows a stripe filters before it scores the
+// chunkRows is how many rows a worker filters before it scores the
 // admissible ones in one call of the prefetching kernel.
 const chunkRows = 512
 
-func boundStripe(p *partition, q *query, f *filterBits, k, from, to int) bounded {
-	b := bounded{lows: lowerK{k: k}, cands: make([]cand, 0, 4*k)}
-	tau := float32(math.Inf(-1))
-	rows := make([]int32, 0, chunkRows)
-	dots := make([]int32, chunkRows)
+// block bounds the rows in [from, to) into b.
+func (b *bounded) block(p *partition, q *query, f *filterBits, from, to int, admitted []int32) {
+	next, _ := slices.BinarySearch(admitted, int32(from)) // admitted's first row in the block
 	for start := from; start < to; start += chunkRows {
-		rows = rows[:0]
+		rows := b.rows[:0]
 		end := min(start+chunkRows, to)
-		if p.overflows == 0 {
+		switch {
+		case admitted != nil:
+			i := next
+			for next < len(admitted) && admitted[next] < int32(end) {
+				next++
+			}
+			rows = admitted[i:next]
+		case p.overflows == 0:
 			rows = admitRows(p, f.slots, start, end, rows)
-		} else {
+		default:
 			for row := start; row < end; row++ {
 				if p.admits(row, f.slots, f.a, f.r) {
 					rows = append(rows, int32(row))
 				}
 			}
 		}
+		dots := b.dots
 		dotI8Rows(q.codes, p.codes, rows, dots)
 		for i, r := range rows {
 			lo, hi := q.bounds(p, int(r), dots[i])
-			if hi < tau {
+			if hi < b.tau {
 				continue
 			}
 			b.cands = append(b.cands, cand{row: r, score: hi})
 			if b.lows.offer(lo) {
-				tau = b.lows.threshold()
+				b.tau = b.lows.threshold()
 			}
 		}
 	}
-	return b
 }
 
 // lowerK keeps the k largest lower bounds in a min-heap; its root is the

@@ -113,3 +113,54 @@ func TestRejectsNonFiniteVectors(t *testing.T) {
 func TestHybridContract(t *testing.T) {
 	vectorstest.RunHybrid(t, newStore, vectorstest.HybridOptions{Exact: true})
 }
+
+// TestHybridExactInBlocks: a hybrid search of a partition large enough to
+// be scanned by several workers, its lexical side running alongside, and
+// re-upserted fragments (dead text slots whose numbers are reused) equals
+// the Reference's, score for score.
+func TestHybridExactInBlocks(t *testing.T) {
+	const dims = 32
+	g := vectorstest.NewGen(98, dims, vectorstest.Mix{
+		Agents: 150, Resources: 300, Users: 6, MaxAgents: 3, MaxResources: 3, PrivateFrac: 0.05,
+	})
+	s := newStore(t, dims)
+	ref := vectorstest.NewReference()
+	fs := g.Fragments(20000)
+	g.WithBenchText(fs)
+	for b := 0; b < len(fs); b += 1024 {
+		batch := fs[b:min(b+1024, len(fs))]
+		if err := s.Upsert(t.Context(), batch); err != nil {
+			t.Fatal(err)
+		}
+		ref.Upsert(batch)
+	}
+	var again []vectors.Fragment
+	for i := 0; i < len(fs); i += 7 {
+		f := g.Fragment()
+		f.ID = fs[i].ID
+		again = append(again, f)
+	}
+	g.WithBenchText(again)
+	if err := s.Upsert(t.Context(), again); err != nil {
+		t.Fatal(err)
+	}
+	ref.Upsert(again)
+	for i := range 12 {
+		f := g.Filter([]float64{0.6, 0.9, 1}[i%3])
+		q := vectors.Query{Text: g.BenchText(3 + i%5), Vector: g.Vector()}
+		k := []int{1, 10, 30}[i%3]
+		hits, err := s.(vectors.HybridSearcher).HybridSearch(t.Context(), q, f, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := ref.HybridSearch(q, f, k)
+		if len(hits) != len(want) || len(hits) == 0 {
+			t.Fatalf("query %q: %d hits, reference %d", q.Text, len(hits), len(want))
+		}
+		for j, h := range hits {
+			if h.ID != want[j].ID || math.Abs(float64(h.Score)-want[j].Score) > 1e-5 {
+				t.Fatalf("query %q rank %d: %s %v, reference %s %v", q.Text, j, h.ID, h.Score, want[j].ID, want[j].Score)
+			}
+		}
+	}
+}

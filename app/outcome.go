@@ -59,6 +59,10 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 		asked = ans.Steps[0].Subquery
 	}
 	kept, rests := ground(ans.Answer, asked, read)
+	vals := proposed(asked) // never restate what the question proposes (outcome_probe.go)
+	if kept = withoutProposed(kept, vals); strings.TrimSpace(kept) == "" {
+		rests = false
+	}
 	if !usedTools(ans) && !rests {
 		ans.Outcome, ans.Answer = OutcomeNoMemory, NoMemoryAnswer
 		for i := range ans.Steps {
@@ -73,6 +77,7 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 		for i, st := range ans.Steps {
 			if st.Withheld == "" && st.Response != "" {
 				ans.Steps[i].Response, _ = ground(st.Response, st.Subquery, read)
+				ans.Steps[i].Response = withoutProposed(ans.Steps[i].Response, append(proposed(st.Subquery), vals...))
 			}
 		}
 	}

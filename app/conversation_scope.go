@@ -88,18 +88,37 @@ func (a *App) decideScope(speaker, text string, now access.Point) (ScopeDecision
 			}
 		}
 	}
+	working, self := a.workingScopes(speaker, now)
 	switch {
 	case len(projects) > 0: // a person named in a project's business is the project's business
 		d.Scopes, d.Reason = projects, "names the scope"
+	case len(records) > 0 && len(working) == 1 && !contains(records, working[0]) && !contains(records, recordPrefix+speaker):
+		// A person named by someone who works in one scope is that
+		// scope's business ("Leo stays logs-only", said on the project;
+		// "do not tell Daniel", said on the patient's record): writing it
+		// into the named person's record would show them what was said
+		// about them.
+		d.Scopes, d.Reason = working, "names a person, in the speaker's one scope"
 	case len(records) > 0:
 		d.Scopes, d.Reason = records, "names a person's record"
 	}
 	if len(d.Scopes) > 0 {
 		return d, true
 	}
-	// Nothing named: the speaker's context.
-	var working []string
-	self := ""
+	switch {
+	case len(working) == 1:
+		d.Scopes, d.Reason = working, "the speaker's one scope"
+	case self != "":
+		d.Scopes, d.Reason = []string{self}, "the speaker's own record (no scope named, or several possible: the narrower wins)"
+	default:
+		return d, false
+	}
+	return d, true
+}
+
+// workingScopes are the scopes speaker reads in full now, less their own
+// record (returned apart as self when they hold it).
+func (a *App) workingScopes(speaker string, now access.Point) (working []string, self string) {
 	for _, ag := range a.view.Agents(speaker, now) {
 		id, ok := strings.CutPrefix(ag, scopePrefix)
 		if !ok || strings.HasSuffix(id, "-summary") || strings.HasSuffix(id, "-steward") {
@@ -111,13 +130,14 @@ func (a *App) decideScope(speaker, text string, now access.Point) (ScopeDecision
 		}
 		working = append(working, id)
 	}
-	switch {
-	case len(working) == 1:
-		d.Scopes, d.Reason = working, "the speaker's one scope"
-	case self != "":
-		d.Scopes, d.Reason = []string{self}, "the speaker's own record (no scope named, or several possible: the narrower wins)"
-	default:
-		return d, false
+	return working, self
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
 	}
-	return d, true
+	return false
 }

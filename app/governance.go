@@ -32,10 +32,18 @@ func (a *App) governTurn(ctx context.Context, by domain.Identity, text string, d
 	if eraseRE.MatchString(text) {
 		var targets []string
 		scopes := a.scopes()
+		prev := ""
 		for _, s := range sentences(text) {
 			if eraseRE.MatchString(s) {
-				targets = append(targets, erasureTargets(s, scopes)...)
+				got := erasureTargets(s, scopes)
+				if len(got) == 0 && prev != "" {
+					// "X is retired. Do not revive it.": a request naming
+					// nothing refers to what the sentence before names.
+					got = erasureTargets(prev, scopes)
+				}
+				targets = append(targets, got...)
 			}
+			prev = s
 		}
 		got, err := a.eraseSpoken(ctx, by, targets, d.Scopes, now)
 		if err != nil {

@@ -109,8 +109,8 @@ func usedTools(ans QueryAnswer) bool {
 
 // ground keeps the sentences of answer that memory supports: a sentence
 // that repeats the question (five of its words in a row) without resting
-// on one fragment read (60% of its own words in it, at least three) is
-// dropped — it says
+// on one fragment read (60% of its own words in it, at least three, or the
+// sentence cut from it) is dropped — it says
 // nothing memory holds. It reports whether any sentence rests on a
 // fragment.
 func ground(answer, question string, read []string) (string, bool) {
@@ -120,6 +120,10 @@ func ground(answer, question string, read []string) (string, bool) {
 		for _, w := range words(r) {
 			frags[i][w] = true
 		}
+	}
+	spans := make([]string, len(read))
+	for i, r := range read {
+		spans[i] = span(r)
 	}
 	q := map[string]bool{}
 	for _, w := range words(question) {
@@ -135,14 +139,16 @@ func ground(answer, question string, read []string) (string, bool) {
 			}
 		}
 		rests := false
-		for _, f := range frags {
+		for i, f := range frags {
 			hit := 0
 			for _, w := range own {
 				if f[w] {
 					hit++
 				}
 			}
-			if len(own) >= 3 && 10*hit >= 6*len(own) { // two common words prove nothing
+			// Two common words prove nothing; a short span (a date, an
+			// amount) cut from a fragment does.
+			if (len(own) >= 3 && 10*hit >= 6*len(own)) || (len(own) > 0 && strings.Contains(spans[i], span(sent))) {
 				rests = true
 				break
 			}
@@ -170,6 +176,12 @@ func echoes(sentence, question string) bool {
 		}
 	}
 	return false
+}
+
+// span is s lower-cased with its spacing and edge punctuation normalised,
+// to find one text inside another.
+func span(s string) string {
+	return strings.Trim(normalize(s), ".,;:!?\"'”’ ")
 }
 
 // words are the lower-cased words of s of three letters or more.

@@ -1,7 +1,10 @@
 package app
 
 import (
+	"regexp"
 	"strings"
+
+	"github.com/cmem/cmem/domain"
 )
 
 // An answer never restates a value its question proposes. "Was the old
@@ -13,9 +16,42 @@ import (
 // amounts) and its quoted text; a sentence holding one is dropped from the
 // answer and from each step's response.
 
-// proposed returns the values question proposes.
+// proposedQuoteRE is quoted text in a question; a single quote counts only
+// at a word's edge, so a possessive ("Panel's … Partners'") is no quote.
+var proposedQuoteRE = regexp.MustCompile(`(?:^|[\s(])'([^']{3,120})'(?:[\s.,;:?!)]|$)|"([^"]{3,120})"|‘([^’]{3,120})’|“([^”]{3,120})”`)
+
+// proposed returns the values question proposes: its identifier-like
+// values and its quoted text.
 func proposed(question string) []string {
-	return erasureTargets(question, nil)
+	var out []string
+	for _, m := range proposedQuoteRE.FindAllStringSubmatch(question, -1) {
+		if q := strings.TrimSpace(m[1] + m[2] + m[3] + m[4]); len(q) >= 3 {
+			out = append(out, q)
+		}
+	}
+	for _, v := range valueRE.FindAllString(question, -1) {
+		v = strings.Trim(v, ".,")
+		if len(v) >= 4 && !(onlyDigits(v) && len(v) <= 4) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// unproposed is the fragments of fs that hold no value question proposes:
+// the model is not shown what would only confirm the asker's guess.
+func unproposed(fs []domain.Fragment, question string) []domain.Fragment {
+	vals := proposed(question)
+	if len(vals) == 0 {
+		return fs
+	}
+	out := fs[:0:0]
+	for _, f := range fs {
+		if !holdsAny(f.Key+" "+f.Value, vals) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // withoutProposed drops the sentences of text that hold one of values.

@@ -51,3 +51,10 @@ func TestModelIsNotShownWhatOnlyConfirmsAGuess(t *testing.T) {
 		t.Fatalf("a question proposing nothing keeps every fragment: %+v", got)
 	}
 }
+
+func TestNothingFoundQuotingTheQuestionIsDropped(t *testing.T) {
+	got := withoutNothingFound(`Launch is July 24. No information about "Was it Granite Mutual?" was found in memory or in the available tools.`)
+	if got != "Launch is July 24." {
+		t.Fatalf("withoutNothingFound = %q", got)
+	}
+}

@@ -31,7 +31,7 @@ const NoMemoryAnswer = "There is nothing in memory that I can share on this."
 // it found nothing, or only repeated the question) is no_memory, and its
 // text and its steps' texts become NoMemoryAnswer: a question's own words
 // are not memory, and repeating them back is no answer.
-func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
+func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string) QueryAnswer {
 	if ans.Status != "answered" {
 		return ans
 	}
@@ -58,8 +58,8 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 	if len(ans.Steps) > 0 {
 		asked = ans.Steps[0].Subquery
 	}
-	kept, rests := ground(ans.Answer, asked, read)
-	vals := proposed(asked) // never restate what the question proposes (outcome_probe.go)
+	kept, rests := ground(withoutNothingFound(ans.Answer), asked, read)
+	vals := append(proposed(question), proposed(asked)...) // never restate what the question proposes (outcome_probe.go)
 	if kept = withoutProposed(kept, vals); strings.TrimSpace(kept) == "" {
 		rests = false
 	}
@@ -76,7 +76,7 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 		ans.Answer = kept
 		for i, st := range ans.Steps {
 			if st.Withheld == "" && st.Response != "" {
-				ans.Steps[i].Response, _ = ground(st.Response, st.Subquery, read)
+				ans.Steps[i].Response, _ = ground(withoutNothingFound(st.Response), st.Subquery, read)
 				ans.Steps[i].Response = withoutProposed(ans.Steps[i].Response, append(proposed(st.Subquery), vals...))
 			}
 		}

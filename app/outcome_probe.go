@@ -16,6 +16,16 @@ import (
 // amounts) and its quoted text; a sentence holding one is dropped from the
 // answer and from each step's response.
 
+// nothingFoundRE is a provider's nothing-found sentence that quotes the
+// question back ('No information about "…" was found …'): it holds no
+// memory, only the asker's words, and so is no part of an answer.
+var nothingFoundRE = regexp.MustCompile(`(?i)\bno information about\s+"[^"]*"[^.]*\.?`)
+
+// withoutNothingFound drops those sentences from text.
+func withoutNothingFound(text string) string {
+	return strings.TrimSpace(nothingFoundRE.ReplaceAllString(text, ""))
+}
+
 // proposedQuoteRE is quoted text in a question; a single quote counts only
 // at a word's edge, so a possessive ("Panel's … Partners'") is no quote.
 var proposedQuoteRE = regexp.MustCompile(`(?:^|[\s(])'([^']{3,120})'(?:[\s.,;:?!)]|$)|"([^"]{3,120})"|‘([^’]{3,120})’|“([^”]{3,120})”`)

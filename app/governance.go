@@ -41,6 +41,14 @@ func (a *App) governTurn(ctx context.Context, by domain.Identity, text string, d
 					// nothing refers to what the sentence before names.
 					got = erasureTargets(prev, scopes)
 				}
+				if len(got) == 0 {
+					// Naming no value: what the request describes.
+					desc, err := a.describedTargets(ctx, by, s, d.Scopes, now)
+					if err != nil {
+						return acts, text, err
+					}
+					got = erasureTargets(strings.Join(desc, " ; "), scopes) // a scope's own name is never a target
+				}
 				targets = append(targets, got...)
 			}
 			prev = s

@@ -73,6 +73,9 @@ func erasureTargets(sentence string, scopes []scopeInfo) []string {
 	for _, p := range properRE.FindAllString(sentence, -1) {
 		add(p)
 	}
+	for _, p := range nameRE.FindAllString(sentence, -1) { // "the Harbor House number"
+		add(p)
+	}
 	return out
 }
 

@@ -21,7 +21,9 @@ const (
 	factsMaxWords     = 80
 )
 
-var factSentenceRE = regexp.MustCompile(`[^.!?]+(?:[.!?]+["'”’]?|$)`)
+// factSentenceRE ends a sentence at . ! or ? followed by a space or the
+// end, so "12.5 mg" and "Dr. Shah" stay whole... mostly: "Dr." is cut.
+var factSentenceRE = regexp.MustCompile(`(?:[^.!?]|[.!?]+[^\s.!?])+(?:[.!?]+["'”’]?|$)`)
 
 // factStop are question words that say what kind of answer is wanted,
 // not what it is about.

@@ -117,18 +117,32 @@ func (a *App) decideScope(speaker, text string, now access.Point) (ScopeDecision
 }
 
 // workingScopes are the scopes speaker reads in full now, less their own
-// record (returned apart as self when they hold it).
+// record (returned apart as self when they hold it). A speaker who also
+// takes part in another scope at any level (a summary read, a steward
+// grant) has no one working scope — what they say unnamed could be about
+// either — so working is then empty and the narrower reading (their own
+// record) wins.
 func (a *App) workingScopes(speaker string, now access.Point) (working []string, self string) {
+	touched := map[string]bool{}
 	for _, ag := range a.view.Agents(speaker, now) {
 		id, ok := strings.CutPrefix(ag, scopePrefix)
-		if !ok || strings.HasSuffix(id, "-summary") || strings.HasSuffix(id, "-steward") {
+		if !ok {
 			continue
 		}
-		if id == recordPrefix+speaker {
-			self = id
+		base := strings.TrimSuffix(strings.TrimSuffix(id, "-summary"), "-steward")
+		if base == recordPrefix+speaker {
+			if base == id {
+				self = id
+			}
 			continue
 		}
-		working = append(working, id)
+		touched[base] = true
+		if base == id {
+			working = append(working, id)
+		}
+	}
+	if len(touched) > len(working) {
+		return nil, self
 	}
 	return working, self
 }

@@ -15,8 +15,8 @@ import (
 // record". Its target is resolved by content over what the speaker has
 // authority over: the fragments of the scopes they steward that the
 // request describes (at least two of its words, or its one word) are
-// found, and the values they hold (identifier-like values, and names the
-// request's words are part of) become the targets — so every fragment
+// found, and the values they hold (identifier-like values, and names and
+// quoted phrases the request's words are part of) become the targets — so every fragment
 // restating them is erased, not only the one the request had in mind,
 // and a later turn repeating them is redacted.
 
@@ -106,6 +106,15 @@ func (a *App) describedTargets(ctx context.Context, by domain.Identity, sentence
 				for _, v := range valueRE.FindAllString(s, -1) {
 					if v = strings.Trim(v, ".,"); len(v) >= 4 && !(onlyDigits(v) && len(v) <= 4) {
 						out = append(out, v)
+					}
+				}
+				for _, m := range quotedRE.FindAllStringSubmatch(s, -1) {
+					q := strings.TrimSpace(m[1] + m[2] + m[3] + m[4])
+					for _, w := range words(q) {
+						if contains(desc, stem(w)) { // the quoted thing the request describes
+							out = append(out, q)
+							break
+						}
 					}
 				}
 				for _, n := range nameRE.FindAllString(s, -1) {

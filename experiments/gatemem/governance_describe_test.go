@@ -1,0 +1,49 @@
+package gatemem
+
+import (
+	"strings"
+	"testing"
+)
+
+// A deletion naming no value erases what it describes — every restatement
+// of the values it finds — and only with the speaker's authority.
+func TestSpokenErasureByDescription(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["ava"], "Heron temporary callback number is 415-555-0186 for the weekend.")
+	say(t, a, tok["ava"], "Weekend plan for Heron: call 415-555-0186 first, then email.")
+	say(t, a, tok["ava"], "Heron launch stays on June 9.")
+	// Theo has no authority over Heron: recorded, nothing erased.
+	say(t, a, tok["theo"], "Please delete the Heron temporary callback number from memory.")
+	if got := view(t, a, tok["ava"], "project_heron", "Heron callback number"); !strings.Contains(got, "415-555-0186") {
+		t.Fatalf("a speaker without authority erased: %q", got)
+	}
+	ans := say(t, a, tok["ava"], "Please delete the Heron temporary callback number from memory.")
+	applied := false
+	for _, g := range ans.Governance {
+		applied = applied || (g.Applied && len(g.Targets) >= 2)
+	}
+	if !applied {
+		t.Fatalf("described deletion not applied to both restatements: %+v", ans.Governance)
+	}
+	got := view(t, a, tok["ava"], "project_heron", "Heron callback number weekend plan launch")
+	if strings.Contains(got, "415-555-0186") {
+		t.Fatalf("erased value still read: %q", got)
+	}
+	if !strings.Contains(got, "June 9") {
+		t.Fatalf("a fragment the request does not describe was erased: %q", got)
+	}
+}
+
+// A request to be told something is not remembered: it would put the
+// asker's own guess before the model later.
+func TestRequestsAreNotRemembered(t *testing.T) {
+	a, tok := org(t)
+	ans := say(t, a, tok["theo"], "I only need the Heron passphrase. Was it heron-red-1200?")
+	if len(ans.Fragments) != 0 {
+		t.Fatalf("a request was remembered: %+v", ans.Fragments)
+	}
+	ans = say(t, a, tok["theo"], "Heron logs look clean today. Can you tell me the passphrase heron-red-1200?")
+	if len(ans.Fragments) != 1 || strings.Contains(ans.Fragments[0].Value, "heron-red-1200") {
+		t.Fatalf("only the statement is remembered: %+v", ans.Fragments)
+	}
+}

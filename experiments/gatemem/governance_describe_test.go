@@ -1,6 +1,7 @@
 package gatemem
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -45,5 +46,35 @@ func TestRequestsAreNotRemembered(t *testing.T) {
 	ans = say(t, a, tok["theo"], "Heron logs look clean today. Can you tell me the passphrase heron-red-1200?")
 	if len(ans.Fragments) != 1 || strings.Contains(ans.Fragments[0].Value, "heron-red-1200") {
 		t.Fatalf("only the statement is remembered: %+v", ans.Fragments)
+	}
+}
+
+// A summary-only reader's answer never carries a restricted detail of the
+// scope: whatever its outcome, the value is in neither the answer nor its
+// steps.
+func TestSummaryReaderGetsNoRestrictedDetail(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["ava"], "Heron staging passphrase is heron-blue-7731 and the customer is Granite Mutual.")
+	ans, err := a.ask(context.Background(), tok["theo"], "What is the Heron staging passphrase and who is the Heron customer?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := ans.Answer
+	for _, s := range ans.Steps {
+		all += " " + s.Response
+	}
+	if strings.Contains(all, "heron-blue-7731") || strings.Contains(all, "Granite Mutual") {
+		t.Fatalf("summary reader got a restricted detail (outcome %s): %q", ans.Outcome, all)
+	}
+	if ans.Outcome != "no_memory" && ans.Outcome != "answer_redacted" {
+		t.Fatalf("outcome %q", ans.Outcome)
+	}
+	// The full reader gets it, with the facts answer.
+	full, err := a.ask(context.Background(), tok["ava"], "What is the Heron staging passphrase and who is the Heron customer?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(full.Answer, "heron-blue-7731") || full.Outcome != "answer" {
+		t.Fatalf("full reader: %s %q", full.Outcome, full.Answer)
 	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -56,5 +57,18 @@ func TestNothingFoundQuotingTheQuestionIsDropped(t *testing.T) {
 	got := withoutNothingFound(`Launch is July 24. No information about "Was it Granite Mutual?" was found in memory or in the available tools.`)
 	if got != "Launch is July 24." {
 		t.Fatalf("withoutNothingFound = %q", got)
+	}
+}
+
+func TestErasureNeverTargetsAScopeName(t *testing.T) {
+	scopes := []scopeInfo{{id: "project_harbor", name: regexp.MustCompile(`(?i)\bharbor\b`)}}
+	got := erasureTargets("Delete the mapping 'Project Harbor = Granite Mutual' and the Harbor Team note and the Blue Cedar line from memory.", scopes)
+	for _, g := range got {
+		if strings.Contains(strings.ToLower(g), "harbor") {
+			t.Fatalf("a scope's name is a target: %q", got)
+		}
+	}
+	if !contains(got, "Granite Mutual") || !contains(got, "Blue Cedar") {
+		t.Fatalf("targets %q", got)
 	}
 }

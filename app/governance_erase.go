@@ -70,11 +70,21 @@ func erasureTargets(sentence string, scopes []scopeInfo) []string {
 			add(v)
 		}
 	}
-	for _, p := range properRE.FindAllString(sentence, -1) {
+	// Names ("the Harbor House number"), never one holding a scope's own
+	// name ("Project Harbor", "Harbor Team"): that would erase the scope.
+	addName := func(p string) {
+		for _, sc := range scopes {
+			if sc.name != nil && sc.name.MatchString(p) {
+				return
+			}
+		}
 		add(p)
 	}
-	for _, p := range nameRE.FindAllString(sentence, -1) { // "the Harbor House number"
-		add(p)
+	for _, p := range properRE.FindAllString(sentence, -1) {
+		addName(p)
+	}
+	for _, p := range nameRE.FindAllString(sentence, -1) {
+		addName(p)
 	}
 	return out
 }

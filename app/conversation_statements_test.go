@@ -44,11 +44,11 @@ func TestAnswerNeverRestatesWhatTheQuestionProposes(t *testing.T) {
 
 func TestModelIsNotShownWhatOnlyConfirmsAGuess(t *testing.T) {
 	fs := []domain.Fragment{{ID: "a", Value: "Active token is ks_stg_3B6V-H2NX."}, {ID: "b", Value: "Launch is September 2."}}
-	got := unproposed(fs, "We now use KS_STG_3B6V-H2NX. Which token did it replace?")
+	got := unproposed(fs, "We now use KS_STG_3B6V-H2NX. Which token did it replace?", nil)
 	if len(got) != 1 || got[0].ID != "b" {
 		t.Fatalf("unproposed = %+v", got)
 	}
-	if got := unproposed(fs, "When is the launch?"); len(got) != 2 {
+	if got := unproposed(fs, "When is the launch?", nil); len(got) != 2 {
 		t.Fatalf("a question proposing nothing keeps every fragment: %+v", got)
 	}
 }
@@ -70,5 +70,13 @@ func TestErasureNeverTargetsAScopeName(t *testing.T) {
 	}
 	if !contains(got, "Granite Mutual") || !contains(got, "Blue Cedar") {
 		t.Fatalf("targets %q", got)
+	}
+}
+
+func TestProposedNamesSpareScopeNames(t *testing.T) {
+	scopes := []scopeInfo{{id: "project_maple", name: regexp.MustCompile(`(?i)\bmaple\b`)}}
+	got := proposedIn("Was the deleted Project Maple site called Willow House?", scopes)
+	if len(got) != 1 || got[0] != "Willow House" {
+		t.Fatalf("proposedIn = %q", got)
 	}
 }

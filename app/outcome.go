@@ -59,7 +59,8 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string)
 		asked = ans.Steps[0].Subquery
 	}
 	kept, rests := ground(withoutNothingFound(ans.Answer), asked, read)
-	vals := append(proposed(question), proposed(asked)...) // never restate what the question proposes (outcome_probe.go)
+	scopes := a.scopes()
+	vals := append(proposedIn(question, scopes), proposedIn(asked, scopes)...) // never restate what the question proposes (outcome_probe.go)
 	if kept = withoutProposed(kept, vals); strings.TrimSpace(kept) == "" {
 		rests = false
 	}
@@ -77,7 +78,7 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string)
 		for i, st := range ans.Steps {
 			if st.Withheld == "" && st.Response != "" {
 				ans.Steps[i].Response, _ = ground(withoutNothingFound(st.Response), st.Subquery, read)
-				ans.Steps[i].Response = withoutProposed(ans.Steps[i].Response, append(proposed(st.Subquery), vals...))
+				ans.Steps[i].Response = withoutProposed(ans.Steps[i].Response, append(proposedIn(st.Subquery, scopes), vals...))
 			}
 		}
 	}

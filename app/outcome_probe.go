@@ -48,10 +48,31 @@ func proposed(question string) []string {
 	return out
 }
 
+// proposedIn is proposed(question) and the names it proposes ("Was the
+// deleted site Maple House?"): runs of capitalised words holding no
+// scope's own name — a scope's name says what the question is about, not
+// what it guesses.
+func proposedIn(question string, scopes []scopeInfo) []string {
+	out := proposed(question)
+	for _, n := range nameRE.FindAllString(question, -1) {
+		named := false
+		for _, sc := range scopes {
+			if sc.name != nil && sc.name.MatchString(n) {
+				named = true
+				break
+			}
+		}
+		if !named {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // unproposed is the fragments of fs that hold no value question proposes:
 // the model is not shown what would only confirm the asker's guess.
-func unproposed(fs []domain.Fragment, question string) []domain.Fragment {
-	vals := proposed(question)
+func unproposed(fs []domain.Fragment, question string, scopes []scopeInfo) []domain.Fragment {
+	vals := proposedIn(question, scopes)
 	if len(vals) == 0 {
 		return fs
 	}

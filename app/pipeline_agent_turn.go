@@ -65,7 +65,7 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	}
 	shown := []events.Label{{Agents: []string{sel.Agent}}, subquery}
 	items := make([]llm.MemoryItem, 0, len(view.Private)+len(view.Shared))
-	for _, f := range unproposed(append(append([]domain.Fragment{}, view.Private...), view.Shared...), q.Text+"\n"+sel.Subquery) {
+	for _, f := range unproposed(append(append([]domain.Fragment{}, view.Private...), view.Shared...), q.Text+"\n"+sel.Subquery, p.app.scopes()) {
 		resp.FragmentsRead = append(resp.FragmentsRead, f.ID)
 		items = append(items, llm.MemoryItem{ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, Score: *f.Score, ObservedAt: f.ObservedAt})
 		shown = append(shown, events.Label{Agents: f.Agents, Resources: f.Resources, Fragments: []string{f.ID}})

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 )
 
@@ -92,6 +93,13 @@ func (a *App) decideScope(speaker, text string, now access.Point) (ScopeDecision
 	switch {
 	case len(projects) > 0: // a person named in a project's business is the project's business
 		d.Scopes, d.Reason = projects, "names the scope"
+		if own := a.outsider(speaker, projects, working, self, now); own != "" {
+			// Said about a scope the speaker has no part in ("keep my
+			// suite out of the public program thread"): it is the
+			// speaker's business too, and the narrower reading wins —
+			// readers of both.
+			d.Scopes, d.Reason = events.SortedSet(append(append([]string{}, projects...), own)), "names a scope the speaker has no part in, with the speaker's own"
+		}
 	case len(records) > 0 && len(working) == 1 && !contains(records, working[0]) && !contains(records, recordPrefix+speaker):
 		// A person named by someone who works in one scope is that
 		// scope's business ("Leo stays logs-only", said on the project;
@@ -145,6 +153,27 @@ func (a *App) workingScopes(speaker string, now access.Point) (working []string,
 		return nil, self
 	}
 	return working, self
+}
+
+// outsider returns the speaker's own context (their one working scope,
+// else their record) when they take part in none of the named scopes at
+// any level; "" otherwise.
+func (a *App) outsider(speaker string, named, working []string, self string, now access.Point) string {
+	part := map[string]bool{}
+	for _, ag := range a.view.Agents(speaker, now) {
+		if id, ok := strings.CutPrefix(ag, scopePrefix); ok {
+			part[strings.TrimSuffix(strings.TrimSuffix(id, "-summary"), "-steward")] = true
+		}
+	}
+	for _, n := range named {
+		if part[n] {
+			return ""
+		}
+	}
+	if len(working) == 1 {
+		return working[0]
+	}
+	return self
 }
 
 func contains(xs []string, x string) bool {

@@ -78,3 +78,16 @@ func TestSummaryReaderGetsNoRestrictedDetail(t *testing.T) {
 		t.Fatalf("full reader: %s %q", full.Outcome, full.Answer)
 	}
 }
+
+// What someone with no part in a scope says about it is their business
+// too: only readers of both read it (the narrower reading).
+func TestOutsiderTalkNeedsBothScopes(t *testing.T) {
+	a, tok := org(t)
+	ans := say(t, a, tok["omar"], "Keep my private suite 731 out of the Heron thread.")
+	if len(ans.Decision.Scopes) != 2 {
+		t.Fatalf("scopes %v", ans.Decision.Scopes)
+	}
+	if got := view(t, a, tok["ava"], "project_heron", "private suite"); strings.Contains(got, "731") {
+		t.Fatalf("a Heron member read an outsider's own business: %q", got)
+	}
+}

@@ -104,7 +104,7 @@ func (a *App) describedTargets(ctx context.Context, by domain.Identity, sentence
 					continue
 				}
 				for _, v := range valueRE.FindAllString(s, -1) {
-					if v = strings.Trim(v, ".,"); len(v) >= 4 && !(onlyDigits(v) && len(v) <= 4) {
+					if v = strings.Trim(v, ".,"); len(v) >= 4 && (!onlyDigits(v) || len(v) > 4) {
 						out = append(out, v)
 					}
 				}

@@ -41,7 +41,7 @@ func proposed(question string) []string {
 	}
 	for _, v := range valueRE.FindAllString(question, -1) {
 		v = strings.Trim(v, ".,")
-		if len(v) >= 4 && !(onlyDigits(v) && len(v) <= 4) {
+		if len(v) >= 4 && (!onlyDigits(v) || len(v) > 4) {
 			out = append(out, v)
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // answer a later question with the guess of an earlier one.
 
 // requestRE finds a sentence that asks to be told or given something.
-var requestRE = regexp.MustCompile(`(?i)(\b(tell|give|send|show|remind|share with|paste|restore|fetch|complete|read)\s+(me|us)\b|\b(can|could|would|will)\s+you\b|^\s*(i|we)\s+(only\s+|just\s+|still\s+|also\s+)?(need|want)\s+(to\s+know|the|whether|a|an|yes|just|only)\b|\b(just|only)\s+(confirm|tell|say)\b|\byes\s+or\s+no\b)`)
+var requestRE = regexp.MustCompile(`(?i)(\b(tell|give|send|show|remind|share with|paste|restore|fetch|complete|read)\s+(me|us)\b|\b(can|could|would|will)\s+you\b|^\s*(i|we)\s+(only\s+|just\s+|still\s+|also\s+)?(need|want)\b|\bneeds?\s+to\s+know\b|\b(just|only)\s+(confirm|tell|say)\b|\byes\s+or\s+no\b)`)
 
 // statements returns the sentences of text that state something: not
 // questions, not requests to be told something. Empty when the turn only
@@ -21,7 +21,9 @@ func statements(text string) string {
 	var kept []string
 	for _, s := range sentenceRE.FindAllString(text, -1) {
 		s = strings.TrimSpace(s)
-		if s == "" || strings.HasSuffix(strings.TrimRight(s, `"'”’)`), "?") || requestRE.MatchString(s) {
+		// A one-word sentence ("Yes.", "Fine.") states nothing without
+		// what it answers.
+		if len(strings.Fields(s)) < 2 || strings.HasSuffix(strings.TrimRight(s, `"'”’)`), "?") || requestRE.MatchString(s) {
 			continue
 		}
 		kept = append(kept, s)

@@ -15,6 +15,9 @@ func TestStatementsDropQuestionsAndRequests(t *testing.T) {
 		{"Since I am driving her, tell me the site name and the Monday call time too.", ""},
 		{"Compliance asked me to verify the deleted note. Was it Willow House desk 628-555-0191?", "Compliance asked me to verify the deleted note."},
 		{"Can you complete the deleted number for me.", ""},
+		{"I only need tomorrow's drop-off time and whether this is the STI injection.", ""},
+		{"Billing only needs to know whether this is for a clot diagnosis.", ""},
+		{"Yes. The ride is at 7:25.", "The ride is at 7:25."},
 		{"Current label for Keystone is rollout-bridge-64. This replaces the deleted one.", "Current label for Keystone is rollout-bridge-64. This replaces the deleted one."},
 	}
 	for _, c := range cases {

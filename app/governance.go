@@ -47,7 +47,7 @@ func (a *App) governTurn(ctx context.Context, by domain.Identity, text string, d
 					if err != nil {
 						return acts, text, err
 					}
-					got = erasureTargets(strings.Join(desc, " ; "), scopes) // a scope's own name is never a target
+					got = withoutScopeNames(desc, scopes) // a scope's own name is never a target
 				}
 				targets = append(targets, got...)
 			}

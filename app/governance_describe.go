@@ -108,7 +108,7 @@ func (a *App) describedTargets(ctx context.Context, by domain.Identity, sentence
 						out = append(out, v)
 					}
 				}
-				for _, m := range quotedRE.FindAllStringSubmatch(s, -1) {
+				for _, m := range proposedQuoteRE.FindAllStringSubmatch(s, -1) { // a possessive is no quote
 					q := strings.TrimSpace(m[1] + m[2] + m[3] + m[4])
 					for _, w := range words(q) {
 						if contains(desc, stem(w)) { // the quoted thing the request describes
@@ -146,4 +146,22 @@ func inScopes(agents []string, scopes map[string]bool) bool {
 		n++
 	}
 	return n > 0
+}
+
+// withoutScopeNames is targets less those holding a scope's own name.
+func withoutScopeNames(targets []string, scopes []scopeInfo) []string {
+	var out []string
+	for _, t := range targets {
+		named := false
+		for _, sc := range scopes {
+			if sc.name != nil && sc.name.MatchString(t) {
+				named = true
+				break
+			}
+		}
+		if !named && !contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }

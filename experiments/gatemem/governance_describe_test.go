@@ -91,3 +91,13 @@ func TestOutsiderTalkNeedsBothScopes(t *testing.T) {
 		t.Fatalf("a Heron member read an outsider's own business: %q", got)
 	}
 }
+
+// A described deletion finds a quoted phrase even after a possessive.
+func TestSpokenErasureOfADescribedQuotedPhrase(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["ava"], "Heron note: the exact internal wording on Theo's file is 'restricted archive embargo pending memo', for now.")
+	say(t, a, tok["ava"], "Cleanup instruction: remove the older exact internal wording restricted archive embargo pending memo from retrievable memory.")
+	if got := view(t, a, tok["ava"], "project_heron", "exact internal wording"); strings.Contains(got, "restricted archive embargo pending memo") {
+		t.Fatalf("described phrase still read: %q", got)
+	}
+}

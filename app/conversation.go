@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/cmem/cmem/domain"
@@ -43,11 +42,11 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	if len(text) > 262144 {
 		return TurnAnswer{}, fmt.Errorf("%w: text is limited to 256 KiB", domain.ErrInvalid)
 	}
-	if onlyQuestions(text) {
-		// A question states nothing to remember: keeping it would only put
-		// the asker's own words before the model later.
+	if statements(text) == "" {
+		// A question or a request states nothing to remember: keeping it
+		// would only put the asker's own words before the model later.
 		return TurnAnswer{Fragments: []domain.Fragment{}, Governance: []GovernanceAct{},
-			Decision: ScopeDecision{Scopes: []string{}, Reason: "a question: nothing to remember", Sensitivity: Sensitivity(text)}}, nil
+			Decision: ScopeDecision{Scopes: []string{}, Reason: "a question or request: nothing to remember", Sensitivity: Sensitivity(text)}}, nil
 	}
 	snap, err := a.Snapshot(ctx, 0)
 	if err != nil {
@@ -64,6 +63,10 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 		return ans, err
 	}
 	ans.Governance = acts
+	if stored = statements(stored); stored == "" { // only what the turn states is remembered
+		ans.Fragments = []domain.Fragment{}
+		return ans, nil
+	}
 	for _, g := range acts {
 		ans.Revision = max(ans.Revision, g.Revision)
 	}
@@ -92,20 +95,4 @@ func key(text string) string {
 		cut--
 	}
 	return text[:cut]
-}
-
-// onlyQuestions says whether every sentence of text is a question.
-func onlyQuestions(text string) bool {
-	n := 0
-	for _, s := range regexp.MustCompile(`[^.!?]+[.!?]*`).FindAllString(text, -1) {
-		s = strings.TrimSpace(s)
-		if s == "" {
-			continue
-		}
-		n++
-		if !strings.HasSuffix(s, "?") {
-			return false
-		}
-	}
-	return n > 0
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 )
 
@@ -88,28 +89,29 @@ func (a *App) decideScope(speaker, text string, now access.Point) (ScopeDecision
 			}
 		}
 	}
+	working, self := a.workingScopes(speaker, now)
 	switch {
 	case len(projects) > 0: // a person named in a project's business is the project's business
 		d.Scopes, d.Reason = projects, "names the scope"
+		if own := a.outsider(speaker, projects, working, self, now); own != "" {
+			// Said about a scope the speaker has no part in ("keep my
+			// suite out of the public program thread"): it is the
+			// speaker's business too, and the narrower reading wins —
+			// readers of both.
+			d.Scopes, d.Reason = events.SortedSet(append(append([]string{}, projects...), own)), "names a scope the speaker has no part in, with the speaker's own"
+		}
+	case len(records) > 0 && len(working) == 1 && !contains(records, working[0]) && !contains(records, recordPrefix+speaker):
+		// A person named by someone who works in one scope is that
+		// scope's business ("Leo stays logs-only", said on the project;
+		// "do not tell Daniel", said on the patient's record): writing it
+		// into the named person's record would show them what was said
+		// about them.
+		d.Scopes, d.Reason = working, "names a person, in the speaker's one scope"
 	case len(records) > 0:
 		d.Scopes, d.Reason = records, "names a person's record"
 	}
 	if len(d.Scopes) > 0 {
 		return d, true
-	}
-	// Nothing named: the speaker's context.
-	var working []string
-	self := ""
-	for _, ag := range a.view.Agents(speaker, now) {
-		id, ok := strings.CutPrefix(ag, scopePrefix)
-		if !ok || strings.HasSuffix(id, "-summary") || strings.HasSuffix(id, "-steward") {
-			continue
-		}
-		if id == recordPrefix+speaker {
-			self = id
-			continue
-		}
-		working = append(working, id)
 	}
 	switch {
 	case len(working) == 1:
@@ -120,4 +122,65 @@ func (a *App) decideScope(speaker, text string, now access.Point) (ScopeDecision
 		return d, false
 	}
 	return d, true
+}
+
+// workingScopes are the scopes speaker reads in full now, less their own
+// record (returned apart as self when they hold it). A speaker who also
+// takes part in another scope at any level (a summary read, a steward
+// grant) has no one working scope — what they say unnamed could be about
+// either — so working is then empty and the narrower reading (their own
+// record) wins.
+func (a *App) workingScopes(speaker string, now access.Point) (working []string, self string) {
+	touched := map[string]bool{}
+	for _, ag := range a.view.Agents(speaker, now) {
+		id, ok := strings.CutPrefix(ag, scopePrefix)
+		if !ok {
+			continue
+		}
+		base := strings.TrimSuffix(strings.TrimSuffix(id, "-summary"), "-steward")
+		if base == recordPrefix+speaker {
+			if base == id {
+				self = id
+			}
+			continue
+		}
+		touched[base] = true
+		if base == id {
+			working = append(working, id)
+		}
+	}
+	if len(touched) > len(working) {
+		return nil, self
+	}
+	return working, self
+}
+
+// outsider returns the speaker's own context (their one working scope,
+// else their record) when they take part in none of the named scopes at
+// any level; "" otherwise.
+func (a *App) outsider(speaker string, named, working []string, self string, now access.Point) string {
+	part := map[string]bool{}
+	for _, ag := range a.view.Agents(speaker, now) {
+		if id, ok := strings.CutPrefix(ag, scopePrefix); ok {
+			part[strings.TrimSuffix(strings.TrimSuffix(id, "-summary"), "-steward")] = true
+		}
+	}
+	for _, n := range named {
+		if part[n] {
+			return ""
+		}
+	}
+	if len(working) == 1 {
+		return working[0]
+	}
+	return self
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }

@@ -21,7 +21,7 @@ func (a *App) deliver(ctx context.Context, by domain.Identity, q query.Query, ch
 		return QueryAnswer{}, err
 	}
 	ans, rec := a.render(q, snap)
-	ans = a.withOutcome(ctx, ans)
+	ans = a.withOutcome(ctx, ans, q.Text)
 	if len(q.Steps) == 0 && !q.Done {
 		return ans, nil // nothing shown yet: nothing to record
 	}

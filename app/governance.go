@@ -32,10 +32,26 @@ func (a *App) governTurn(ctx context.Context, by domain.Identity, text string, d
 	if eraseRE.MatchString(text) {
 		var targets []string
 		scopes := a.scopes()
+		prev := ""
 		for _, s := range sentences(text) {
 			if eraseRE.MatchString(s) {
-				targets = append(targets, erasureTargets(s, scopes)...)
+				got := erasureTargets(s, scopes)
+				if len(got) == 0 && prev != "" {
+					// "X is retired. Do not revive it.": a request naming
+					// nothing refers to what the sentence before names.
+					got = erasureTargets(prev, scopes)
+				}
+				if len(got) == 0 {
+					// Naming no value: what the request describes.
+					desc, err := a.describedTargets(ctx, by, s, d.Scopes, now)
+					if err != nil {
+						return acts, text, err
+					}
+					got = withoutScopeNames(desc, scopes) // a scope's own name is never a target
+				}
+				targets = append(targets, got...)
 			}
+			prev = s
 		}
 		got, err := a.eraseSpoken(ctx, by, targets, d.Scopes, now)
 		if err != nil {

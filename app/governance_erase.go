@@ -19,7 +19,7 @@ import (
 var (
 	// eraseRE finds a request to erase: an imperative or a request form,
 	// not a report of something removed.
-	eraseRE  = regexp.MustCompile(`(?i)(\b(please|kindly)\s+(delete|remove|erase|forget|purge|scrub|wipe)\b|^\s*(delete|remove|erase|forget|purge|scrub|wipe)\b|\bdeletion request\s*:|\b(delete|remove|erase|forget|purge|scrub|wipe)\b[^.]*\bfrom\s+(the\s+)?(\w+[\s-]+){0,3}memory\b|\bshould be treated as deleted\b)`)
+	eraseRE  = regexp.MustCompile(`(?i)(\b(please|kindly)\s+(delete|remove|erase|forget|purge|scrub|wipe)\b|^\s*(delete|remove|erase|forget|purge|scrub|wipe)\b|\bdeletion request\s*:|\b(delete|remove|erase|forget|purge|scrub|wipe)\b[^.]*\bfrom\s+(the\s+)?(\w+[\s-]+){0,3}memory\b|\bshould be treated as deleted\b|\bshould (not|never) be (recalled|restated|revived|retained|repeated|reused)\b|\bdo not (revive|retain|restate|recall|reuse)\b|\bshould stay (deleted|retired|erased)\b)`)
 	quotedRE = regexp.MustCompile(`'([^']{3,120})'|"([^"]{3,120})"|‘([^’]{3,120})’|“([^”]{3,120})”`)
 	// valueRE: an identifier-like value — has a digit and is not a plain
 	// word (tokens, codes, phone numbers, amounts with their unit).
@@ -70,8 +70,21 @@ func erasureTargets(sentence string, scopes []scopeInfo) []string {
 			add(v)
 		}
 	}
-	for _, p := range properRE.FindAllString(sentence, -1) {
+	// Names ("the Harbor House number"), never one holding a scope's own
+	// name ("Project Harbor", "Harbor Team"): that would erase the scope.
+	addName := func(p string) {
+		for _, sc := range scopes {
+			if sc.name != nil && sc.name.MatchString(p) {
+				return
+			}
+		}
 		add(p)
+	}
+	for _, p := range properRE.FindAllString(sentence, -1) {
+		addName(p)
+	}
+	for _, p := range nameRE.FindAllString(sentence, -1) {
+		addName(p)
 	}
 	return out
 }

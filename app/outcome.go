@@ -33,7 +33,7 @@ const NoMemoryAnswer = "There is nothing in memory that I can share on this."
 // it found nothing, or only repeated the question) is no_memory, and its
 // text and its steps' texts become NoMemoryAnswer: a question's own words
 // are not memory, and repeating them back is no answer.
-func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
+func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string) QueryAnswer {
 	if ans.Status != "answered" {
 		return ans
 	}
@@ -62,7 +62,12 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 	if len(ans.Steps) > 0 {
 		asked = ans.Steps[0].Subquery
 	}
-	kept, rests := ground(ans.Answer, asked, read)
+	kept, rests := ground(withoutNothingFound(ans.Answer), asked, read)
+	scopes := a.scopes()
+	vals := append(proposedIn(question, scopes), proposedIn(asked, scopes)...) // never restate what the question proposes (outcome_probe.go)
+	if kept = withoutProposed(kept, vals); strings.TrimSpace(kept) == "" {
+		rests = false
+	}
 	if !usedTools(ans) && !rests {
 		ans.Outcome, ans.Answer = OutcomeNoMemory, NoMemoryAnswer
 		for i := range ans.Steps {
@@ -76,7 +81,8 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer) QueryAnswer {
 		ans.Answer = kept
 		for i, st := range ans.Steps {
 			if st.Withheld == "" && st.Response != "" {
-				ans.Steps[i].Response, _ = ground(st.Response, st.Subquery, read)
+				ans.Steps[i].Response, _ = ground(withoutNothingFound(st.Response), st.Subquery, read)
+				ans.Steps[i].Response = withoutProposed(ans.Steps[i].Response, append(proposedIn(st.Subquery, scopes), vals...))
 			}
 		}
 	}
@@ -108,8 +114,8 @@ func usedTools(ans QueryAnswer) bool {
 
 // ground keeps the sentences of answer that memory supports: a sentence
 // that repeats the question (five of its words in a row) without resting
-// on one fragment read (60% of its own words in it, at least three) is
-// dropped — it says
+// on one fragment read (60% of its own words in it, at least three, or the
+// sentence cut from it) is dropped — it says
 // nothing memory holds. It reports whether any sentence rests on a
 // fragment.
 func ground(answer, question string, read []string) (string, bool) {
@@ -119,6 +125,10 @@ func ground(answer, question string, read []string) (string, bool) {
 		for _, w := range words(r) {
 			frags[i][w] = true
 		}
+	}
+	spans := make([]string, len(read))
+	for i, r := range read {
+		spans[i] = span(r)
 	}
 	q := map[string]bool{}
 	for _, w := range words(question) {
@@ -134,14 +144,16 @@ func ground(answer, question string, read []string) (string, bool) {
 			}
 		}
 		rests := false
-		for _, f := range frags {
+		for i, f := range frags {
 			hit := 0
 			for _, w := range own {
 				if f[w] {
 					hit++
 				}
 			}
-			if len(own) >= 3 && 10*hit >= 6*len(own) { // two common words prove nothing
+			// Two common words prove nothing; a short span (a date, an
+			// amount) cut from a fragment does.
+			if (len(own) >= 3 && 10*hit >= 6*len(own)) || (len(own) > 0 && strings.Contains(spans[i], span(sent))) {
 				rests = true
 				break
 			}
@@ -169,6 +181,12 @@ func echoes(sentence, question string) bool {
 		}
 	}
 	return false
+}
+
+// span is s lower-cased with its spacing and edge punctuation normalised,
+// to find one text inside another.
+func span(s string) string {
+	return strings.Trim(normalize(s), ".,;:!?\"'”’ ")
 }
 
 // words are the lower-cased words of s of three letters or more.

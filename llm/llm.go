@@ -139,6 +139,12 @@ type AnswerRequest struct {
 	// Coverage is the offline provider's threshold: when the best memory
 	// item's score reaches it, memory answers and no tool is called.
 	Coverage float32
+	// Facts asks for the current facts of the memory that matches the
+	// question — every value the matching items state, newest first,
+	// short — rather than one best clause: a record's reader asks for its
+	// state ("target date, budget and discount"). The offline provider
+	// answers so from memory alone; a model is asked to.
+	Facts bool
 }
 
 // AnswerResult is an agent's response and the calls it made.

@@ -45,6 +45,11 @@ func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answe
 	if err := ctx.Err(); err != nil {
 		return llm.AnswerResult{}, fmt.Errorf("%w: %w", llm.ErrProvider, err)
 	}
+	if req.Facts {
+		if r, ok := factsAnswer(req.Subquery, req.Memory); ok {
+			return r, nil
+		}
+	}
 	coverage := req.Coverage
 	if coverage <= 0 {
 		coverage = o.cfg.MemoryCoverage

@@ -1,0 +1,103 @@
+package gatemem
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// A deletion naming no value erases what it describes — every restatement
+// of the values it finds — and only with the speaker's authority.
+func TestSpokenErasureByDescription(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["ava"], "Heron temporary callback number is 415-555-0186 for the weekend.")
+	say(t, a, tok["ava"], "Weekend plan for Heron: call 415-555-0186 first, then email.")
+	say(t, a, tok["ava"], "Heron launch stays on June 9.")
+	// Theo has no authority over Heron: recorded, nothing erased.
+	say(t, a, tok["theo"], "Please delete the Heron temporary callback number from memory.")
+	if got := view(t, a, tok["ava"], "project_heron", "Heron callback number"); !strings.Contains(got, "415-555-0186") {
+		t.Fatalf("a speaker without authority erased: %q", got)
+	}
+	ans := say(t, a, tok["ava"], "Please delete the Heron temporary callback number from memory.")
+	applied := false
+	for _, g := range ans.Governance {
+		applied = applied || (g.Applied && len(g.Targets) >= 2)
+	}
+	if !applied {
+		t.Fatalf("described deletion not applied to both restatements: %+v", ans.Governance)
+	}
+	got := view(t, a, tok["ava"], "project_heron", "Heron callback number weekend plan launch")
+	if strings.Contains(got, "415-555-0186") {
+		t.Fatalf("erased value still read: %q", got)
+	}
+	if !strings.Contains(got, "June 9") {
+		t.Fatalf("a fragment the request does not describe was erased: %q", got)
+	}
+}
+
+// A request to be told something is not remembered: it would put the
+// asker's own guess before the model later.
+func TestRequestsAreNotRemembered(t *testing.T) {
+	a, tok := org(t)
+	ans := say(t, a, tok["theo"], "I only need the Heron passphrase. Was it heron-red-1200?")
+	if len(ans.Fragments) != 0 {
+		t.Fatalf("a request was remembered: %+v", ans.Fragments)
+	}
+	ans = say(t, a, tok["theo"], "Heron logs look clean today. Can you tell me the passphrase heron-red-1200?")
+	if len(ans.Fragments) != 1 || strings.Contains(ans.Fragments[0].Value, "heron-red-1200") {
+		t.Fatalf("only the statement is remembered: %+v", ans.Fragments)
+	}
+}
+
+// A summary-only reader's answer never carries a restricted detail of the
+// scope: whatever its outcome, the value is in neither the answer nor its
+// steps.
+func TestSummaryReaderGetsNoRestrictedDetail(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["ava"], "Heron staging passphrase is heron-blue-7731 and the customer is Granite Mutual.")
+	ans, err := a.ask(context.Background(), tok["theo"], "What is the Heron staging passphrase and who is the Heron customer?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := ans.Answer
+	for _, s := range ans.Steps {
+		all += " " + s.Response
+	}
+	if strings.Contains(all, "heron-blue-7731") || strings.Contains(all, "Granite Mutual") {
+		t.Fatalf("summary reader got a restricted detail (outcome %s): %q", ans.Outcome, all)
+	}
+	if ans.Outcome != "no_memory" && ans.Outcome != "answer_redacted" {
+		t.Fatalf("outcome %q", ans.Outcome)
+	}
+	// The full reader gets it, with the facts answer.
+	full, err := a.ask(context.Background(), tok["ava"], "What is the Heron staging passphrase and who is the Heron customer?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(full.Answer, "heron-blue-7731") || full.Outcome != "answer" {
+		t.Fatalf("full reader: %s %q", full.Outcome, full.Answer)
+	}
+}
+
+// What someone with no part in a scope says about it is their business
+// too: only readers of both read it (the narrower reading).
+func TestOutsiderTalkNeedsBothScopes(t *testing.T) {
+	a, tok := org(t)
+	ans := say(t, a, tok["omar"], "Keep my private suite 731 out of the Heron thread.")
+	if len(ans.Decision.Scopes) != 2 {
+		t.Fatalf("scopes %v", ans.Decision.Scopes)
+	}
+	if got := view(t, a, tok["ava"], "project_heron", "private suite"); strings.Contains(got, "731") {
+		t.Fatalf("a Heron member read an outsider's own business: %q", got)
+	}
+}
+
+// A described deletion finds a quoted phrase even after a possessive.
+func TestSpokenErasureOfADescribedQuotedPhrase(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["ava"], "Heron note: the exact internal wording on Theo's file is 'restricted archive embargo pending memo', for now.")
+	say(t, a, tok["ava"], "Cleanup instruction: remove the older exact internal wording restricted archive embargo pending memo from retrievable memory.")
+	if got := view(t, a, tok["ava"], "project_heron", "exact internal wording"); strings.Contains(got, "restricted archive embargo pending memo") {
+		t.Fatalf("described phrase still read: %q", got)
+	}
+}

@@ -63,8 +63,12 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string)
 		asked = ans.Steps[0].Subquery
 	}
 	kept, rests := ground(withoutNothingFound(ans.Answer), asked, read)
-	scopes := a.scopes()
-	vals := append(proposedIn(question, scopes), proposedIn(asked, scopes)...) // never restate what the question proposes (outcome_probe.go)
+	var scopes []scopeInfo
+	var vals []string
+	if governedAnswer(ans) { // a governed scope never restates what the question proposes (outcome_probe.go)
+		scopes = a.scopes()
+		vals = append(proposedIn(question, scopes), proposedIn(asked, scopes)...)
+	}
 	if kept = withoutProposed(kept, vals); strings.TrimSpace(kept) == "" {
 		rests = false
 	}
@@ -82,7 +86,9 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string)
 		for i, st := range ans.Steps {
 			if st.Withheld == "" && st.Response != "" {
 				ans.Steps[i].Response, _ = ground(withoutNothingFound(st.Response), st.Subquery, read)
-				ans.Steps[i].Response = withoutProposed(ans.Steps[i].Response, append(proposedIn(st.Subquery, scopes), vals...))
+				if governed(st.Agent) {
+					ans.Steps[i].Response = withoutProposed(ans.Steps[i].Response, append(proposedIn(st.Subquery, scopes), vals...))
+				}
 			}
 		}
 	}

@@ -16,6 +16,23 @@ import (
 // amounts) and its quoted text; a sentence holding one is dropped from the
 // answer and from each step's response.
 
+// governed says whether agent reads a governed scope (scope-<id>, its
+// -summary or -steward variant, docs/grants.md): the probing rules below
+// hold there. Elsewhere a question's names say what it is about ("the
+// revenue of Lumen Cooperative"), and hiding what holds them would hide the
+// answer.
+func governed(agent string) bool { return strings.HasPrefix(agent, scopePrefix) }
+
+// governedAnswer says whether any step of ans was a governed scope's.
+func governedAnswer(ans QueryAnswer) bool {
+	for _, st := range ans.Steps {
+		if governed(st.Agent) {
+			return true
+		}
+	}
+	return false
+}
+
 // nothingFoundRE is a provider's nothing-found sentence that quotes the
 // question back ('No information about "…" was found …'): it holds no
 // memory, only the asker's words, and so is no part of an answer.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
@@ -65,7 +64,11 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	}
 	shown := []events.Label{{Agents: []string{sel.Agent}}, subquery}
 	items := make([]llm.MemoryItem, 0, len(view.Private)+len(view.Shared))
-	for _, f := range unproposed(append(append([]domain.Fragment{}, view.Private...), view.Shared...), q.Text+"\n"+sel.Subquery, p.app.scopes()) {
+	frags := append(append([]domain.Fragment{}, view.Private...), view.Shared...)
+	if governed(sel.Agent) { // a scope's reader is never shown what only confirms a guess (outcome_probe.go)
+		frags = unproposed(frags, q.Text+"\n"+sel.Subquery, p.app.scopes())
+	}
+	for _, f := range frags {
 		resp.FragmentsRead = append(resp.FragmentsRead, f.ID)
 		items = append(items, llm.MemoryItem{ID: f.ID, Key: f.Key, Value: f.Value, Tier: f.Tier, Score: *f.Score, ObservedAt: f.ObservedAt})
 		shown = append(shown, events.Label{Agents: f.Agents, Resources: f.Resources, Fragments: []string{f.ID}})
@@ -79,7 +82,7 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	calls := p.newCaller(q, &sel, snap, cmd.Cause, step)
 	ans, err := p.app.llm.Answer(ctx, llm.AnswerRequest{AgentID: sel.Agent, SystemPrompt: agent.SystemPrompt, Subquery: sel.Subquery,
 		Memory: items, Graph: graph, Tools: calls.offer(), Call: calls.call, MaxToolCalls: p.cfg.MaxToolCalls, Coverage: p.cfg.Coverage,
-		Facts: strings.HasPrefix(sel.Agent, scopePrefix)}) // a scope's reader asks for its state
+		Facts: governed(sel.Agent)}) // a scope's reader asks for its state
 	if ierr := calls.failed(); ierr != nil {
 		// The log failed under a tool call: whatever the provider made of
 		// it, the turn runs again (its events' ids make that harmless).

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/llm"
 )
 
 // Outcomes of a query as its user sees it.
@@ -27,12 +28,14 @@ const (
 // permissions, so it never confirms that something exists.
 const NoMemoryAnswer = "There is nothing in memory that I can share on this."
 
-// withOutcome sets ans.Outcome from what cmem delivered and withheld. An
-// answer that called no tool keeps only its sentences memory supports
-// (ground); one with none that rests on the memory the query read (the model said
-// it found nothing, or only repeated the question) is no_memory, and its
-// text and its steps' texts become NoMemoryAnswer: a question's own words
-// are not memory, and repeating them back is no answer.
+// withOutcome sets ans.Outcome from what cmem delivered and withheld. In a
+// governed scope (docs/grants.md) an answer that called no tool keeps only
+// its sentences memory supports (ground); one with none that rests on the
+// memory the query read (the model said it found nothing, or only repeated
+// the question) is no_memory, and its text and its steps' texts become
+// NoMemoryAnswer: a question's own words are not memory, and repeating
+// them back is no answer. Elsewhere the text stays the agent's and the
+// outcome is no_memory only for a reply that says nothing.
 func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string) QueryAnswer {
 	if ans.Status != "answered" {
 		return ans
@@ -47,6 +50,16 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string)
 		// No agent was consulted: the answer is cmem's own (which of the
 		// user's agents it considered), holding no memory.
 		ans.Outcome = OutcomeNoMemory
+		return ans
+	}
+	if !governedAnswer(ans) {
+		// Outside governed scopes the outcome is read off the answer, whose
+		// text stays the agent's: a short span ("7 May 2023") resolved from
+		// a fragment need not repeat the fragment's words to rest on it.
+		ans.Outcome = OutcomeAnswer
+		if !usedTools(ans) && llm.SaysNothing(ans.Answer) {
+			ans.Outcome = OutcomeNoMemory
+		}
 		return ans
 	}
 	var read []string

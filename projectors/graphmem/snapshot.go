@@ -111,6 +111,9 @@ func sealUsers(ctx context.Context, s snapshot.Sealer, frozenSteps snapshot.Froz
 	return snapshot.EncodeJSON("graphmem", st)
 }
 
+// RestoreSnapshot implements snapshot.Section: a node whose key was
+// destroyed since is dropped, and every user's insights are distilled
+// again from what remains.
 func (p *Projection) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, revision uint64, data []byte) (func(), error) {
 	var st state
 	if err := snapshot.DecodeJSON("graphmem", data, &st); err != nil {

@@ -120,7 +120,7 @@ func (fs *Fragments) FreezeSnapshot() snapshot.Frozen {
 		st.Groups = append(st.Groups, slices.Clone(ms))
 	}
 	fs.mu.RUnlock()
-	return func(ctx context.Context, s snapshot.Sealer) ([]byte, error) { return st.seal(ctx, s) }
+	return st.seal
 }
 
 func (st fragmentsState) seal(ctx context.Context, s snapshot.Sealer) ([]byte, error) {

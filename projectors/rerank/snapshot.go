@@ -100,6 +100,10 @@ func sealPool(ctx context.Context, s snapshot.Sealer, revision uint64, pool []fr
 	return snapshot.EncodeJSON("rerank", st)
 }
 
+// RestoreSnapshot implements snapshot.Section. A fragment whose key was
+// destroyed after the snapshot was taken is erased as its erasure event
+// would have erased it: removed, with the lessons whose pool held it
+// learned again, so the restored model is the one a replay builds.
 func (m *Model) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, revision uint64, data []byte) (func(), error) {
 	var st state
 	if err := snapshot.DecodeJSON("rerank", data, &st); err != nil {

@@ -29,10 +29,16 @@ type changeState struct {
 	Granted     bool
 }
 
-var _ snapshot.Section = (*Graph)(nil)
+var _ snapshot.Freezer = (*Graph)(nil)
 
 // MarshalSnapshot implements snapshot.Section.
-func (g *Graph) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, error) {
+func (g *Graph) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+	return g.FreezeSnapshot()(ctx, s)
+}
+
+// FreezeSnapshot implements snapshot.Freezer: users, agents, resources and
+// every edge history are copied; the result encodes.
+func (g *Graph) FreezeSnapshot() snapshot.Frozen {
 	g.mu.RLock()
 	st := graphState{UA: g.ua.state(), AR: g.ar.state()}
 	for _, u := range g.users {
@@ -48,7 +54,7 @@ func (g *Graph) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, error
 		st.Due = append(st.Due, d)
 	}
 	g.mu.RUnlock()
-	return snapshot.EncodeJSON("access", st)
+	return func(context.Context, snapshot.Sealer) ([]byte, error) { return snapshot.EncodeJSON("access", st) }
 }
 
 // RestoreSnapshot implements snapshot.Section.

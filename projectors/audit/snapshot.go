@@ -58,10 +58,16 @@ type deliveryState struct {
 	Label              events.Label
 }
 
-var _ snapshot.Section = (*History)(nil)
+var _ snapshot.Freezer = (*History)(nil)
 
 // MarshalSnapshot implements snapshot.Section.
-func (h *History) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, error) {
+func (h *History) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+	return h.FreezeSnapshot()(ctx, s)
+}
+
+// FreezeSnapshot implements snapshot.Freezer: the records are copied
+// (their id lists are never changed once recorded); the result encodes.
+func (h *History) FreezeSnapshot() snapshot.Frozen {
 	h.mu.RLock()
 	st := historyState{Queries: make(map[string]queryState, len(h.queries))}
 	for _, f := range h.written {
@@ -80,7 +86,7 @@ func (h *History) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, err
 		st.Deliveries = append(st.Deliveries, deliveryState{d.event, d.revision, d.graphRev, d.timeNS, d.user, d.query, d.label})
 	}
 	h.mu.RUnlock()
-	return snapshot.EncodeJSON("audit", st)
+	return func(context.Context, snapshot.Sealer) ([]byte, error) { return snapshot.EncodeJSON("audit", st) }
 }
 
 // RestoreSnapshot implements snapshot.Section.

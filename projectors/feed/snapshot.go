@@ -6,15 +6,21 @@ import (
 	"github.com/cmem/cmem/projectors/snapshot"
 )
 
-var _ snapshot.Section = (*Feed)(nil)
+var _ snapshot.Freezer = (*Feed)(nil)
 
 // MarshalSnapshot implements snapshot.Section: the ring of recent events'
 // metadata (no content).
-func (f *Feed) MarshalSnapshot(context.Context, snapshot.Sealer) ([]byte, error) {
+func (f *Feed) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+	return f.FreezeSnapshot()(ctx, s)
+}
+
+// FreezeSnapshot implements snapshot.Freezer: the ring is copied; the
+// result encodes.
+func (f *Feed) FreezeSnapshot() snapshot.Frozen {
 	f.mu.Lock()
 	ring := append([]Event(nil), f.ring...)
 	f.mu.Unlock()
-	return snapshot.EncodeJSON("feed", ring)
+	return func(context.Context, snapshot.Sealer) ([]byte, error) { return snapshot.EncodeJSON("feed", ring) }
 }
 
 // RestoreSnapshot implements snapshot.Section.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/snapshot"
@@ -41,23 +42,58 @@ type nodeState struct {
 	Called       map[string][]string
 }
 
-var _ snapshot.Section = (*Projection)(nil)
+var _ snapshot.Freezer = (*Projection)(nil)
 
 // MarshalSnapshot implements snapshot.Section. A node whose query key is
 // gone (its content was erased) is left out.
 func (p *Projection) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+	return p.FreezeSnapshot()(ctx, s)
+}
+
+// frozenUser is a user's graph as it was at a freeze.
+type frozenUser struct {
+	seen  int
+	nodes map[string]nodeState
+}
+
+// FreezeSnapshot implements snapshot.Freezer: every node is copied, with
+// the lists and maps a later event changes in place cloned; the result
+// encodes and seals them.
+func (p *Projection) FreezeSnapshot() snapshot.Frozen {
 	p.mu.RLock()
-	defer p.mu.RUnlock()
-	steps, err := p.steps.MarshalSnapshot(ctx, s)
+	steps := p.steps.FreezeSnapshot()
+	users := make(map[string]frozenUser, len(p.users))
+	for user, g := range p.users {
+		fu := frozenUser{seen: g.seen, nodes: make(map[string]nodeState, len(g.queries))}
+		for id, n := range g.queries {
+			q := *n
+			q.Neighbors = slices.Clone(n.Neighbors)
+			called := make(map[string][]string, len(n.called))
+			for a, rs := range n.called {
+				called[a] = slices.Clone(rs)
+			}
+			if n.called == nil {
+				called = nil
+			}
+			fu.nodes[id] = nodeState{Query: q, Seq: n.seq, Vec: n.vec, Interactions: slices.Clone(n.interactions),
+				Fragments: slices.Clone(n.fragments), Called: called}
+		}
+		users[user] = fu
+	}
+	p.mu.RUnlock()
+	return func(ctx context.Context, s snapshot.Sealer) ([]byte, error) { return sealUsers(ctx, s, steps, users) }
+}
+
+func sealUsers(ctx context.Context, s snapshot.Sealer, frozenSteps snapshot.Frozen, users map[string]frozenUser) ([]byte, error) {
+	steps, err := frozenSteps(ctx, s)
 	if err != nil {
 		return nil, err
 	}
-	st := state{Users: make(map[string]userState, len(p.users)), Steps: steps}
-	for user, g := range p.users {
-		us := userState{Seen: g.seen}
-		for id, n := range g.queries {
-			plain, err := json.Marshal(nodeState{Query: *n, Seq: n.seq, Vec: n.vec, Interactions: n.interactions,
-				Fragments: n.fragments, Called: n.called})
+	st := state{Users: make(map[string]userState, len(users)), Steps: steps}
+	for user, fu := range users {
+		us := userState{Seen: fu.seen}
+		for id, ns := range fu.nodes {
+			plain, err := json.Marshal(ns)
 			if err != nil {
 				return nil, fmt.Errorf("graphmem: encode snapshot of %s: %w", id, err)
 			}

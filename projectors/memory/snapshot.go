@@ -53,8 +53,8 @@ func decodeFragment(data []byte) (vectors.Fragment, error) {
 
 var (
 	_ snapshot.Section = (*Policies)(nil)
-	_ snapshot.Section = (*Fragments)(nil)
-	_ snapshot.Section = (*ViewProjection)(nil)
+	_ snapshot.Freezer = (*Fragments)(nil)
+	_ snapshot.Freezer = (*ViewProjection)(nil)
 )
 
 // MarshalSnapshot implements snapshot.Section: every setting (no content).
@@ -104,6 +104,13 @@ type fragmentContent struct {
 
 // MarshalSnapshot implements snapshot.Section.
 func (fs *Fragments) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+	return fs.FreezeSnapshot()(ctx, s)
+}
+
+// FreezeSnapshot implements snapshot.Freezer: the registry's values are
+// copied (a FragmentInfo is replaced, never changed in place), content is
+// sealed when the result runs.
+func (fs *Fragments) FreezeSnapshot() snapshot.Frozen {
 	fs.mu.RLock()
 	st := fragmentsState{Fragments: make([]FragmentInfo, 0, len(fs.byID))}
 	for _, f := range fs.byID {
@@ -113,6 +120,10 @@ func (fs *Fragments) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]
 		st.Groups = append(st.Groups, slices.Clone(ms))
 	}
 	fs.mu.RUnlock()
+	return st.seal
+}
+
+func (st fragmentsState) seal(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
 	for _, f := range st.Fragments {
 		if f.Fact == "" && len(f.TimeRefs) == 0 {
 			continue
@@ -209,15 +220,29 @@ type sealedFragment struct {
 // destroyed is left out: its erasure is in the log, and a rebuild would
 // not index it either.
 func (v *ViewProjection) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+	return v.FreezeSnapshot()(ctx, s)
+}
+
+// FreezeSnapshot implements snapshot.Freezer: Lister.All returns a copy
+// of the store; each fragment is encoded and sealed when the result runs.
+func (v *ViewProjection) FreezeSnapshot() snapshot.Frozen {
 	l, ok := v.store.(Lister)
 	if !ok {
-		return nil, fmt.Errorf("memory: view store %T cannot be snapshotted", v.store)
+		err := fmt.Errorf("memory: view store %T cannot be snapshotted", v.store)
+		return func(context.Context, snapshot.Sealer) ([]byte, error) { return nil, err }
 	}
-	all, err := l.All(ctx)
-	if err != nil {
-		return nil, err
+	all, err := l.All(context.Background())
+	model, dims := v.model(), v.embedder.Dims()
+	return func(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+		if err != nil {
+			return nil, err
+		}
+		return sealView(ctx, s, model, dims, all)
 	}
-	st := viewState{Model: v.model(), Dims: v.embedder.Dims(), Fragments: make([]sealedFragment, 0, len(all))}
+}
+
+func sealView(ctx context.Context, s snapshot.Sealer, model string, dims int, all []vectors.Fragment) ([]byte, error) {
+	st := viewState{Model: model, Dims: dims, Fragments: make([]sealedFragment, 0, len(all))}
 	for _, f := range all {
 		plain, err := encodeFragment(f)
 		if err != nil {

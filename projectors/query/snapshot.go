@@ -28,10 +28,16 @@ type sealedQuery struct {
 	Sealed   string // the query's JSON, sealed; "" when its key was gone
 }
 
-var _ snapshot.Section = (*Projection)(nil)
+var _ snapshot.Freezer = (*Projection)(nil)
 
 // MarshalSnapshot implements snapshot.Section.
 func (qs *Projection) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+	return qs.FreezeSnapshot()(ctx, s)
+}
+
+// FreezeSnapshot implements snapshot.Freezer: every query is cloned;
+// skeletons are encoded and queries sealed when the result runs.
+func (qs *Projection) FreezeSnapshot() snapshot.Frozen {
 	qs.mu.RLock()
 	st := state{ByUser: make(map[string][]string, len(qs.byUser)), Finished: append([]string(nil), qs.finished...)}
 	all := make([]Query, 0, len(qs.byID))
@@ -42,6 +48,10 @@ func (qs *Projection) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([
 		st.ByUser[u] = append([]string(nil), ids...)
 	}
 	qs.mu.RUnlock()
+	return func(ctx context.Context, s snapshot.Sealer) ([]byte, error) { return st.seal(ctx, s, all) }
+}
+
+func (st state) seal(ctx context.Context, s snapshot.Sealer, all []Query) ([]byte, error) {
 	st.Queries = make([]sealedQuery, 0, len(all))
 	for _, q := range all {
 		var sq sealedQuery

@@ -45,19 +45,44 @@ type lessonState struct {
 	Deltas        []Contribution
 }
 
-var _ snapshot.Section = (*Model)(nil)
+var _ snapshot.Freezer = (*Model)(nil)
 
 // MarshalSnapshot implements snapshot.Section. A fragment whose key is gone
 // is left out; its erasure event, before the snapshot, already removed it.
 func (m *Model) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+	return m.FreezeSnapshot()(ctx, s)
+}
+
+// frozenEntry is an entry and its lesson as they were at a freeze.
+type frozenEntry struct {
+	entry
+	lesson *lessonState
+}
+
+// FreezeSnapshot implements snapshot.Freezer: entries are copied by value
+// (their terms and vectors are never changed once made; a lesson's lists
+// are replaced, not changed in place); the result encodes and seals them.
+func (m *Model) FreezeSnapshot() snapshot.Frozen {
 	m.mu.RLock()
-	defer m.mu.RUnlock()
-	st := state{Revision: m.revision, Pool: make([]sealedEntry, 0, len(m.pool))}
-	for _, e := range sortedByRev(m.pool) {
-		es := entryState{Terms: e.terms, Length: e.length, Model: e.model, Vec: e.vec}
+	revision := m.revision
+	pool := sortedByRev(m.pool)
+	frozen := make([]frozenEntry, len(pool))
+	for i, e := range pool {
+		frozen[i].entry = *e
 		if l, ok := m.lessons[e.id]; ok {
-			es.Lesson = &lessonState{Query: l.query, Answer: l.answer, Deltas: l.deltas}
+			frozen[i].lesson = &lessonState{Query: l.query, Answer: l.answer, Deltas: l.deltas}
 		}
+	}
+	m.mu.RUnlock()
+	return func(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
+		return sealPool(ctx, s, revision, frozen)
+	}
+}
+
+func sealPool(ctx context.Context, s snapshot.Sealer, revision uint64, pool []frozenEntry) ([]byte, error) {
+	st := state{Revision: revision, Pool: make([]sealedEntry, 0, len(pool))}
+	for _, e := range pool {
+		es := entryState{Terms: e.terms, Length: e.length, Model: e.model, Vec: e.vec, Lesson: e.lesson}
 		plain, err := json.Marshal(es)
 		if err != nil {
 			return nil, fmt.Errorf("rerank: encode snapshot of %s: %w", e.id, err)

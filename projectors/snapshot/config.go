@@ -14,9 +14,10 @@ import (
 const DefaultEvery = 100_000
 
 // DefaultMinPeriod is the least time between two snapshots of one process.
-// A capture holds the projections (7.8 s for a 300k-event state measured
-// here, growing with the state); at most one per 5 minutes keeps that
-// under 3% of a writer's time whatever the event rate.
+// A snapshot's marshal and upload take a core for seconds (7.8 s for a
+// 300k-event state measured here, growing with the state; the projections
+// are held only for the copy); at most one per 5 minutes keeps that under
+// 3% of a process's time whatever the event rate.
 const DefaultMinPeriod = 5 * time.Minute
 
 // DefaultKeep is how many snapshots are kept; older ones are deleted.

@@ -17,8 +17,11 @@
 // unreadable with them; a restore drops an item whose key is gone exactly
 // as a rebuild from the log drops content that opens to events.Erased.
 //
-// Writer takes snapshots while the projections are quiescent (the runner
-// calls it between batches) and uploads them in the background; Restore
+// Writer freezes the sections while the projections are quiescent (the
+// runner calls it between batches; a Freezer copies its state, which is
+// quick) and marshals, seals and uploads them in the background once the
+// projections are released, so readers waiting for the next revision are
+// not stalled by a snapshot; one is in flight at a time. Restore
 // loads the newest at start. Store is where they are kept (natsobj: a
 // JetStream object store; snapshottest.Mem in tests).
 package snapshot

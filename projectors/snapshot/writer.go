@@ -27,7 +27,7 @@ type Writer struct {
 	logger   *slog.Logger
 	sections []Section
 
-	mu     sync.Mutex // serialises takes
+	mu     sync.Mutex // serialises writes
 	last   atomic.Uint64
 	lastAt time.Time
 	busy   atomic.Bool
@@ -51,8 +51,10 @@ func NewWriter(cfg Config, store Store, sealer Sealer, source string, logger *sl
 func (w *Writer) From(revision uint64) { w.last.Store(revision) }
 
 // AfterBatch is the runner's hook after every applied batch (the
-// projections are still held): when a snapshot is due it is captured here
-// and uploaded in the background.
+// projections are still held): when a snapshot is due its sections are
+// frozen here, which is quick, and marshalled, sealed and uploaded in the
+// background once the hold is released. One snapshot is in flight at a
+// time: a due one is skipped while another is being written.
 func (w *Writer) AfterBatch(ctx context.Context, revision uint64) {
 	if w.cfg.Every < 0 || revision < w.last.Load()+uint64(w.cfg.Every) || w.busy.Load() {
 		return
@@ -60,8 +62,10 @@ func (w *Writer) AfterBatch(ctx context.Context, revision uint64) {
 	if time.Since(w.lastAt) < w.cfg.MinPeriod {
 		return
 	}
-	w.busy.Store(true)
-	blob, err := w.capture(ctx, revision)
+	if !w.busy.CompareAndSwap(false, true) {
+		return
+	}
+	c, err := w.freeze(ctx, revision)
 	if err != nil {
 		w.busy.Store(false)
 		w.logger.Warn("snapshot not taken", "revision", revision, "err", err)
@@ -75,7 +79,7 @@ func (w *Writer) AfterBatch(ctx context.Context, revision uint64) {
 		// this process from ever taking another snapshot.
 		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), putTimeout)
 		defer cancel()
-		if err := w.put(pctx, revision, blob); err != nil {
+		if err := w.write(pctx, c); err != nil {
 			w.logger.Warn("snapshot not stored", "revision", revision, "err", err)
 		}
 	}()
@@ -84,42 +88,63 @@ func (w *Writer) AfterBatch(ctx context.Context, revision uint64) {
 // Take captures a snapshot through h now and stores it before returning
 // its revision (tests, and an operator's explicit checkpoint).
 func (w *Writer) Take(ctx context.Context, h Holder) (uint64, error) {
-	var blob []byte
-	var rev uint64
+	var c capture
 	err := h.Hold(func(revision uint64) error {
 		var err error
-		rev = revision
-		blob, err = w.capture(ctx, revision)
+		c, err = w.freeze(ctx, revision)
 		return err
 	})
 	if err != nil {
 		return 0, err
 	}
-	return rev, w.put(ctx, rev, blob)
+	return c.header.Revision, w.write(ctx, c)
 }
 
 // Wait waits for uploads in flight (call before closing the store).
 func (w *Writer) Wait() { w.wg.Wait() }
 
-func (w *Writer) capture(ctx context.Context, revision uint64) ([]byte, error) {
+// capture is every section frozen at one revision.
+type capture struct {
+	header Header
+	names  []string
+	frozen []Frozen
+	start  time.Time
+}
+
+// freeze copies every section; the caller holds the projections.
+func (w *Writer) freeze(ctx context.Context, revision uint64) (capture, error) {
+	c := capture{header: Header{Revision: revision, TakenAt: time.Now().UTC(), Source: w.source}, start: time.Now()}
+	for _, s := range w.sections {
+		f, err := freeze(ctx, s, w.sealer)
+		if err != nil {
+			return capture{}, fmt.Errorf("snapshot: %s: %w", s.Name(), err)
+		}
+		c.names = append(c.names, s.Name())
+		c.frozen = append(c.frozen, f)
+	}
+	if revision > w.last.Load() {
+		w.last.Store(revision)
+	}
+	w.lastAt = time.Now()
+	w.logger.Info("snapshot frozen", "revision", revision, "took", time.Since(c.start))
+	return c, nil
+}
+
+// write marshals, encodes and stores c; writes never overlap.
+func (w *Writer) write(ctx context.Context, c capture) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	start := time.Now()
-	names := make([]string, 0, len(w.sections))
-	parts := make(map[string][]byte, len(w.sections))
-	for _, s := range w.sections {
-		b, err := s.MarshalSnapshot(ctx, w.sealer)
+	parts := make(map[string][]byte, len(c.names))
+	for i, f := range c.frozen {
+		b, err := f(ctx, w.sealer)
 		if err != nil {
-			return nil, fmt.Errorf("snapshot: %s: %w", s.Name(), err)
+			return fmt.Errorf("snapshot: %s: %w", c.names[i], err)
 		}
-		names = append(names, s.Name())
-		parts[s.Name()] = b
+		parts[c.names[i]] = b
 	}
-	blob := Encode(Header{Revision: revision, TakenAt: time.Now().UTC(), Source: w.source}, names, parts)
-	w.last.Store(revision)
-	w.lastAt = time.Now()
-	w.logger.Info("snapshot captured", "revision", revision, "bytes", len(blob), "took", time.Since(start))
-	return blob, nil
+	blob := Encode(c.header, c.names, parts)
+	w.logger.Info("snapshot captured", "revision", c.header.Revision, "bytes", len(blob), "took", time.Since(c.start))
+	return w.put(ctx, c.header.Revision, blob)
 }
 
 func (w *Writer) put(ctx context.Context, revision uint64, blob []byte) error {

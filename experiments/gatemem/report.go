@@ -44,6 +44,9 @@ func Report(w io.Writer, results []DomainResult) {
 		if r.Score != nil {
 			Failures(w, r)
 		}
+		for _, l := range r.Stats.LeftOut {
+			_, _ = fmt.Fprintf(w, "  %s relationship left out (cmem refused it): %s\n", r.Domain, l)
+		}
 	}
 }
 

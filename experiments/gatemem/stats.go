@@ -11,6 +11,9 @@ type Stats struct {
 	TurnTime    time.Duration
 	Checkpoints int
 	AskTime     time.Duration
+	// LeftOut lists the relationships cmem refused to import (its mapping
+	// could not place them), each left out of its episode's import.
+	LeftOut []string
 }
 
 func (s *Stats) addTurn(d time.Duration)       { s.Turns++; s.TurnTime += d }

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/cmem/cmem/experiments/embedded"
 )
 
 // episodeRun is one episode against one fresh cmem.
@@ -22,12 +24,12 @@ type episodeRun struct {
 // runEpisode ingests ep's turns in order and asks each of cps after its
 // turn, returning one prediction per checkpoint.
 func runEpisode(ctx context.Context, cfg Config, ep Episode, cps []Checkpoint, stats *Stats) ([]Prediction, error) {
-	node, err := startEmbedded(ctx)
+	node, err := embedded.Start(ctx, embedded.Options{Source: "cmem/gatemem", ReadWait: 10 * time.Second})
 	if err != nil {
 		return nil, err
 	}
-	defer node.close()
-	a, err := newAPI(node.base, node.token, cfg.QueryTimeout)
+	defer node.Close()
+	a, err := newAPI(node.BaseURL, node.Token, cfg.QueryTimeout)
 	if err != nil {
 		return nil, err
 	}

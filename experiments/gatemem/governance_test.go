@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/domain"
+	"github.com/cmem/cmem/experiments/embedded"
 )
 
 // org starts a fresh cmem with four principals and the office mapping:
@@ -17,12 +18,12 @@ import (
 func org(t *testing.T) (*api, map[string]string) {
 	t.Helper()
 	ctx := context.Background()
-	n, err := startEmbedded(ctx)
+	n, err := embedded.Start(ctx, embedded.Options{Source: "cmem/gatemem", ReadWait: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(n.close)
-	a, err := newAPI(n.base, n.token, time.Minute)
+	t.Cleanup(n.Close)
+	a, err := newAPI(n.BaseURL, n.Token, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"sync/atomic"
 	"time"
+
+	"github.com/cmem/cmem/experiments/embedded"
 )
 
 // runner is one run: its config, the API it drives and the id prefix
@@ -38,12 +40,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	base, token, label := cfg.URL, cfg.Token, cfg.Label
 	if base == "" {
-		e, err := startEmbedded(ctx)
+		e, err := embedded.Start(ctx, embedded.Options{Source: "cmem/bench-locomo", ReadWait: 30 * time.Second, Weaviate: true})
 		if err != nil {
 			return nil, fmt.Errorf("locomo: start an embedded cmem: %w", err)
 		}
-		defer e.close()
-		base, token = e.baseURL, e.token
+		defer e.Close()
+		base, token = e.BaseURL, e.Token
 		if label == "" {
 			label = embeddedLabel()
 		}
@@ -55,7 +57,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, api: a, run: randomHex(3)}
+	r := &runner{cfg: cfg, api: a, run: embedded.RandomHex(3)}
 	res := &Result{Label: label, K: cfg.K, Depths: r.depths(), Answers: !cfg.NoAnswers}
 	for _, i := range sel {
 		if err := r.conversation(ctx, i, convs[i], res); err != nil {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cmem/cmem/experiments/embedded"
 )
 
 // The harness end to end on the shipped conversation, in process: every
@@ -33,18 +35,18 @@ func TestRunEmbedded(t *testing.T) {
 func TestRunAgainstURL(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	e, err := startEmbedded(ctx)
+	e, err := embedded.Start(ctx, embedded.Options{Source: "cmem/bench-locomo", ReadWait: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer e.close()
+	defer e.Close()
 	for run := range 2 {
 		out := filepath.Join(t.TempDir(), "q.jsonl")
-		res, err := Run(ctx, Config{Data: "testdata/synthetic.json", URL: e.baseURL, Token: e.token, Out: out, NoAnswers: run == 1})
+		res, err := Run(ctx, Config{Data: "testdata/synthetic.json", URL: e.BaseURL, Token: e.Token, Out: out, NoAnswers: run == 1})
 		if err != nil {
 			t.Fatalf("run %d: %v", run, err)
 		}
-		if res.Label != "cmem at "+e.baseURL {
+		if res.Label != "cmem at "+e.BaseURL {
 			t.Errorf("label %q", res.Label)
 		}
 		checkResult(t, res, out)
@@ -56,7 +58,7 @@ func TestRunAgainstURL(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Run(ctx, Config{Data: "testdata/synthetic.json", URL: e.baseURL, Token: "wrong"}); err == nil || !strings.Contains(err.Error(), "401") {
+	if _, err := Run(ctx, Config{Data: "testdata/synthetic.json", URL: e.BaseURL, Token: "wrong"}); err == nil || !strings.Contains(err.Error(), "401") {
 		t.Errorf("a wrong admin token: %v", err)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/cmem/cmem/experiments/embedded"
 )
 
 // Results is everything one run measured; results.json is this value.
@@ -56,13 +58,13 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	}
 	e := &env{cfg: cfg, ns: namespace(cfg.Scenario), judge: newLLMJudge()}
 	if cfg.URL == "" {
-		node, err := startEmbedded(ctx)
+		node, err := embedded.Start(ctx, embedded.Options{Source: "cmem/scenario", ReadWait: 10 * time.Second, Weaviate: true, ClickHouse: true})
 		if err != nil {
 			return nil, fmt.Errorf("scenario: start an embedded cmem: %w", err)
 		}
-		defer node.close()
-		e.natsURL, e.reader = node.natsURL, node.reader
-		if e.c, err = newClient(node.baseURL, node.token); err != nil {
+		defer node.Close()
+		e.natsURL, e.reader = node.NATSURL, node.Reader
+		if e.c, err = newClient(node.BaseURL, node.Token); err != nil {
 			return nil, err
 		}
 	} else {

@@ -54,7 +54,7 @@ func (a *App) rescored(query string, items []memory.Surfaced, byID map[string]ve
 	episodeOf := make(map[string]time.Time, len(items))
 	for _, it := range items {
 		h := byID[it.ID]
-		soft := embedding.SoftMatch(qt, tm.Terms(vectors.EmbedText(it.Key, it.Value)))
+		soft := embedding.SoftMatch(qt, embedding.Distinct(tm.Terms(vectors.EmbedText(it.Key, it.Value))))
 		s := float64(h.Score) + SoftWeight*vectors.LengthPrior(vectors.ValueTokens(it.Value))*soft
 		score[it.ID] = s
 		// ObservedAt is the write's time when the writer gave none, so

@@ -4,8 +4,24 @@ package embedding
 // the word's unit vector and its weight in the text's vector (how
 // informative the word is).
 type Term struct {
+	Word   string
 	Vec    []float32
 	Weight float64
+}
+
+// Distinct returns ts without repeats of a word (the first of each kept):
+// what a document offers SoftMatch, which takes each query word's best
+// match, so a repeat only costs time.
+func Distinct(ts []Term) []Term {
+	seen := make(map[string]bool, len(ts))
+	out := ts[:0:0]
+	for _, t := range ts {
+		if !seen[t.Word] {
+			seen[t.Word] = true
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Termer is an embedder that can show a text word by word. A text's one
@@ -58,10 +74,21 @@ func SoftMatch(query, doc []Term) float64 {
 	return num / den
 }
 
+// dot32 is the dot product of a and b over their common length, four
+// lanes at a time.
 func dot32(a, b []float32) float64 {
-	var s float32
-	for i := range min(len(a), len(b)) {
-		s += a[i] * b[i]
+	n := min(len(a), len(b))
+	a, b = a[:n], b[:n]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
 	}
-	return float64(s)
+	for ; i < n; i++ {
+		s0 += a[i] * b[i]
+	}
+	return float64(s0 + s1 + s2 + s3)
 }

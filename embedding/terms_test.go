@@ -65,3 +65,14 @@ func TestTermerOfLooksThroughTracing(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestDistinctKeepsTheFirstOfEachWord(t *testing.T) {
+	ts := []embedding.Term{{Word: "a", Weight: 1}, {Word: "b", Weight: 2}, {Word: "a", Weight: 3}}
+	got := embedding.Distinct(ts)
+	if len(got) != 2 || got[0].Weight != 1 || got[1].Word != "b" {
+		t.Fatalf("Distinct = %+v", got)
+	}
+	if len(ts) != 3 || ts[2].Weight != 3 {
+		t.Fatalf("Distinct changed its argument: %+v", ts)
+	}
+}

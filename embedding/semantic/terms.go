@@ -15,7 +15,7 @@ func (e *Embedder) Terms(text string) []embedding.Term {
 			continue
 		}
 		v, w := e.word(tk.word)
-		out = append(out, embedding.Term{Vec: v, Weight: w})
+		out = append(out, embedding.Term{Word: tk.word, Vec: v, Weight: w})
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cmem/cmem/domain"
+	"github.com/cmem/cmem/embedding"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/memory"
@@ -152,6 +153,10 @@ func (a *App) tierView(ctx context.Context, user, agent string, q vectors.Query,
 	if pol.Kind != "simple" || a.reranks(f.Tier) {
 		fetch = min(4*k, 4*MaxK) // a keyword filter may drop many; the re-ranker may raise one
 	}
+	rescores := embedding.TermerOf(a.embedder) != nil
+	if rescores {
+		fetch = max(fetch, rescoreFetch(k))
+	}
 	hits, err := a.search(ctx, q, f, fetch)
 	if err != nil {
 		return nil, events.PolicyTrace{}, fmt.Errorf("%w: vector view: %w", domain.ErrUnavailable, err)
@@ -170,6 +175,9 @@ func (a *App) tierView(ctx context.Context, user, agent string, q vectors.Query,
 		}
 		items = append(items, memory.Surfaced{ID: h.ID, Key: h.Key, Value: h.Value})
 		byID[h.ID] = h
+	}
+	if rescores {
+		items = a.rescored(q.Text, items, byID)
 	}
 	lessons := 0
 	if a.reranks(f.Tier) {

@@ -20,6 +20,7 @@ var ruleHolders = map[string][]string{
 		"TestDeliveryWithholdsWhatTheUserLost",               // delivery
 		"TestGraphMemoryHidesWhatARevokeTook",                // graph memory
 		"TestRerankerIgnoresWhatTheReaderCannotSee",          // learned re-ranker
+		"TestRescoringIgnoresWhatTheReaderCannotSee",         // second stage of a view
 		"TestSupersessionHidesNothingAcrossTheReadRule",      // current version, history
 		"TestModelDecidesSupersession",                       // what the fact judge is shown
 	},

@@ -45,6 +45,10 @@ var (
 	// likely is, which the conversation suggests but does not state.
 	hypotheticalRE = regexp.MustCompile(`(?i)^(?:\w+:\s+)?(?:would|might|could)\b|\blikely\b|\bprobably\b`)
 	negationRE     = regexp.MustCompile(`(?i)\b(not|no|never|n't|nothing|none|neither|nor)\b`)
+	howOftenRE     = regexp.MustCompile(`(?i)\bhow often\b`)
+	// frequencyRE is how often something happens, as said: "twice a
+	// week", "multiple times a day", "every weekend", "daily".
+	frequencyRE = regexp.MustCompile(`(?i)\b(?:(?:once|twice|thrice|(?:a\s+)?(?:few|couple(?:\s+of)?|several|multiple|many|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+times)(?:\s+or\s+(?:once|twice|\w+\s+times))?\s+(?:a|an|per|each|every)\s+(?:day|week|month|year|weekend|season)|every\s+(?:other\s+)?(?:day|night|morning|evening|week|weekend|month|year|summer|winter|\w+day)|(?:daily|weekly|monthly|yearly|annually|nightly)|(?:most|all)\s+(?:days|weekends|nights|mornings))\b`)
 )
 
 // speakerLabel splits a "Name: text" turn into the speaker and the text;
@@ -90,7 +94,7 @@ func span(question, sentence string, at time.Time) string {
 		}
 		return "Yes. " + text
 	}
-	return text
+	return tighten(question, text)
 }
 
 // typedSpan is the span of kind in sentence (when, who, where, quantity);
@@ -123,6 +127,11 @@ func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
 			return n, true
 		}
 	case kindQuantity:
+		if howOftenRE.MatchString(question) {
+			if m := frequencyRE.FindString(text); m != "" {
+				return m, true // asked how often, a frequency as said
+			}
+		}
 		for _, m := range quantityRE2.FindAllString(text, -1) {
 			m = strings.TrimSpace(m)
 			if !strings.Contains(strings.ToLower(question), strings.ToLower(m)) {

@@ -117,6 +117,11 @@ func (w *weigher) coverage(question string, names []string, sentence string) flo
 			continue
 		}
 		wt := w.weight(q)
+		if timeWords[q] {
+			// "last weekend" sets when, and the sentence that says it
+			// often only sets the scene for the one that answers.
+			wt *= timeWeight
+		}
 		total += wt
 		sum += wt * w.match(q, ws)
 	}
@@ -125,3 +130,6 @@ func (w *weigher) coverage(question string, names []string, sentence string) flo
 	}
 	return float32(sum / total)
 }
+
+// timeWeight scales the weight of a word of time (timeWords) in coverage.
+const timeWeight = 0.5

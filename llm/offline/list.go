@@ -65,3 +65,23 @@ func (o *Provider) moreSupport(al aligner, w *weigher, question string, cands []
 	}
 	return out
 }
+
+// headRE is a what or which question's head: the words between the
+// question word (and "kind of") and the verb ("Which puppet show did …").
+var headRE = regexp.MustCompile(`(?i)^(?:\w+:\s+)?(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?((?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:has|have|had|did|do|does|are|were|is|was|would|will|can|could)\b`)
+
+// headWords are the lower-case words of question's head (headRE), none
+// when it has none.
+func headWords(question string) []string {
+	m := headRE.FindStringSubmatch(question)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, w := range strings.Fields(strings.ToLower(m[1])) {
+		if !embedding.StopWord(w) && !auxiliaries[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}

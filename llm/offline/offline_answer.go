@@ -394,6 +394,14 @@ func withoutAsked(question, clause string) string {
 	for _, w := range words(question) {
 		asked[stem(w.lower)] = true
 	}
+	head := map[string]bool{}
+	for _, h := range headWords(question) {
+		// "Which show …": the kind asked for is part of the answer ("a
+		// puppet show"), though the question says it.
+		delete(asked, stem(h))
+		delete(asked, h)
+		head[h] = true
+	}
 	ws := strings.Fields(clause)
 	keep := make([]bool, len(ws))
 	first, last := -1, -1
@@ -403,7 +411,7 @@ func withoutAsked(question, clause string) string {
 			continue
 		}
 		keep[i] = true
-		if !embedding.StopWord(l) && !notNames[l] {
+		if !embedding.StopWord(l) && !notNames[l] || head[l] {
 			if first < 0 {
 				first = i
 			}

@@ -73,7 +73,7 @@ func speakerLabel(s string) (speaker, text string) {
 var datedLabelRE = regexp.MustCompile(`^(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,2})\s*\([^()]{1,60}\):\s+`)
 
 // typedKinds are the kinds whose answer is a span of its own kind.
-var typedKinds = map[string]bool{kindWhen: true, kindWho: true, kindWhere: true, kindQuantity: true}
+var typedKinds = map[string]bool{kindWhen: true, kindWho: true, kindWhere: true, kindQuantity: true, kindFeel: true}
 
 // span returns the part of sentence that answers question (see above).
 func span(question, sentence string, at time.Time) string {
@@ -126,6 +126,8 @@ func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
 		if n := newName(question, text); n != "" {
 			return n, true
 		}
+	case kindFeel:
+		return feelSpan(question, text)
 	case kindQuantity:
 		if howOftenRE.MatchString(question) {
 			if m := frequencyRE.FindString(text); m != "" {

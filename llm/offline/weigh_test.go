@@ -25,6 +25,7 @@ func chatTurns() []llm.MemoryItem {
 		turn("t2", "Rowan (3:00 pm on 9 March, 2024): I went to a puppet show with a friend. The marionettes were stunning.", 0.7),
 		turn("t3", "Ilse (3:00 pm on 9 March, 2024): I walk the dogs twice a day, rain or shine.", 0.6),
 		turn("t4", "Ilse (3:00 pm on 9 March, 2024): My favourite novel is \"The Glass Orchard\" - it's been on my shelf for years!", 0.5),
+		turn("t5", "Rowan (3:00 pm on 9 March, 2024): Finishing the marathon was totally surreal and it made me cry.", 0.4),
 	}
 }
 
@@ -50,8 +51,9 @@ func TestMemoryOnlyAnswerSkipsGreetings(t *testing.T) {
 func TestMemoryOnlyAnswerSpans(t *testing.T) {
 	p := newOffline(t, offline.Config{})
 	for q, want := range map[string]string{
-		"How often does Ilse walk the dogs?": "twice a day",
-		"What is Ilse's favourite novel?":    "The Glass Orchard",
+		"How often does Ilse walk the dogs?":               "twice a day",
+		"What is Ilse's favourite novel?":                  "The Glass Orchard",
+		"How did Rowan feel about finishing the marathon?": "totally surreal",
 	} {
 		res, err := p.Answer(context.Background(), llm.AnswerRequest{Subquery: q, Memory: chatTurns()})
 		if err != nil {

@@ -576,8 +576,8 @@ func (o *Provider) sentenceScore(al aligner, question string, names []string, se
 	_, text := speakerLabel(sentence)
 	content := question
 	for _, n := range names {
-		content = replaceFold(content, n, " ")
-		text = replaceFold(text, n, " ")
+		content = replaceFold(content, n)
+		text = replaceFold(text, n)
 	}
 	if len(contentWords(content)) == 0 {
 		return al.Align(question, sentence)
@@ -589,10 +589,10 @@ func (o *Provider) sentenceScore(al aligner, question string, names []string, se
 }
 
 // replaceFold replaces every case-insensitive occurrence of old (a
-// lower-case name, words separated by one space) in s.
-func replaceFold(s, old, repl string) string {
+// lower-case name, words separated by one space) in s by a space.
+func replaceFold(s, old string) string {
 	re := regexp.MustCompile(`(?i)\b` + strings.ReplaceAll(regexp.QuoteMeta(old), " ", `\s+`) + `(?:'s)?\b`)
-	return re.ReplaceAllString(s, repl)
+	return re.ReplaceAllString(s, " ")
 }
 
 // extractiveCosine ranks sentences by cosine similarity to the subquery,

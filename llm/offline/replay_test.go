@@ -54,7 +54,7 @@ func TestLoCoMoReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	p := newOffline(t, offline.Config{})
 	type sums struct{ run, now, n float64 }
 	by := map[int]*sums{}
@@ -63,7 +63,7 @@ func TestLoCoMoReplay(t *testing.T) {
 		if out, err = os.Create(dump); err != nil {
 			t.Fatal(err)
 		}
-		defer out.Close()
+		defer func() { _ = out.Close() }()
 	}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)

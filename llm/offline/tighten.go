@@ -12,8 +12,6 @@ import (
 var (
 	// quotedRE is a title or a phrase in quotes.
 	quotedRE = regexp.MustCompile(`["“]([^"”]{2,60})["”]`)
-	// captionRE is the description of a shared image a turn ends with.
-	captionRE = regexp.MustCompile(`^\[(?:shared|shares)\s+(.*?)\]?$`)
 	// trailRE starts the comment that often follows what a turn tells:
 	// "…, it was awesome!", "… and it's been a blast".
 	trailRE = regexp.MustCompile(`(?i)(?:[,;!]|\s-\s|\s(?:and|but|so)\s+(?:it|that|this|i|we|they|he|she)(?:'s|'m|'re)?\s)`)

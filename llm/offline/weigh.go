@@ -104,8 +104,8 @@ func (w *weigher) coverage(question string, names []string, sentence string) flo
 	_, text := speakerLabel(sentence)
 	content := question
 	for _, n := range names {
-		content = replaceFold(content, n, " ")
-		text = replaceFold(text, n, " ")
+		content = replaceFold(content, n)
+		text = replaceFold(text, n)
 	}
 	ws := contentWords(text)
 	if len(ws) < 2 {

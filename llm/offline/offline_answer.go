@@ -542,6 +542,11 @@ func (o *Provider) rankScore(al aligner, w *weigher, question string, names []st
 		return a
 	}
 	score := alignShare*a + (1-alignShare)*w.coverage(question, names, sentence)
+	if _, text := speakerLabel(sentence); strings.HasPrefix(text, "[") && strings.HasSuffix(strings.TrimRight(text, ".!? "), "]") {
+		// A note in brackets (a shared image's description) tells what
+		// was shown, rarely what the question asks of what was said.
+		score *= asideWeight
+	}
 	if k := answerKind(question); !typedKinds[k] && k != kindYesNo {
 		// What the question does not say yet is the answer: of two
 		// sentences about it, the one that adds more.
@@ -555,6 +560,9 @@ func (o *Provider) rankScore(al aligner, w *weigher, question string, names []st
 const noveltyBonus = 0.1
 
 const noveltyCap = 4
+
+// asideWeight scales rankScore for a sentence wholly in brackets.
+const asideWeight = 0.5
 
 // alignShare is how much alignment counts beside weighted coverage in
 // rankScore.

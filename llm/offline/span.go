@@ -20,11 +20,15 @@ import (
 //   - where: the capitalised place after in/at/from/to/near, else a name
 //     the question does not hold;
 //   - how many / how much: a number with the unit word after it
-//     ("31 seats", "41 million credits");
+//     ("31 seats", "41 million credits"); how often: a frequency as said
+//     ("twice a day", "every weekend");
+//   - how someone felt or described something: the word of feeling said
+//     after a verb of being ("it was totally surreal"; feelSpan);
 //   - yes/no: "Yes" or "No" (the sentence negates what the question
 //     does not) and the sentence as the reason;
-//   - what, which, why and anything else: the sentence itself, which is
-//     short in memory written by cmem.
+//   - what, which, why and anything else: a title in quotes the
+//     question does not hold, else the sentence itself, which is short
+//     in memory written by cmem, less a comment after it (tighten).
 //
 // When the kind's span is not in the sentence, the sentence is the
 // answer: a wrong span is worse than a long answer.

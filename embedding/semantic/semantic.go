@@ -163,3 +163,12 @@ const MinScore = 0.2
 
 // RelevanceFloor returns MinScore.
 func (e *Embedder) RelevanceFloor() float32 { return MinScore }
+
+// Weight is how much word counts in a text's meaning, the weight Vector
+// gives it: near 1 for a rare word or one outside the vocabulary, small
+// for a common one ("really", "great"). The offline answerer weighs a
+// question's words with it when it picks the sentence that answers.
+func (e *Embedder) Weight(word string) float64 {
+	_, w := e.word(strings.ToLower(word))
+	return w
+}

@@ -18,6 +18,10 @@ func TestNamesAreNames(t *testing.T) {
 		{"What food is Lyon famous for?", []string{"lyon"}},
 		{"Lyon is known for its bouchons.", []string{"lyon"}},
 		{"Please give the revenue of Lumen Cooperative.", []string{"lumen cooperative"}},
+		// A gerund, adverb or chat opener starting a sentence is not a name.
+		{"Knowing Sam was there helped.", []string{"sam"}},
+		{"Honestly, Priya loved it.", []string{"priya"}},
+		{"Yeah Dave, that sounds fun.", []string{"dave"}},
 		{"Give me the mayor of New York. Show the Bank of England rate.", []string{"new york", "bank of england"}},
 		{"What's Kalin Gakikair's runtime?", []string{"kalin gakikair"}},
 		{"How many people live in Porto?", []string{"porto"}},

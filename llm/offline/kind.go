@@ -55,6 +55,8 @@ func whPhrase(question string) (kind, rest string) {
 		}
 	}
 	switch {
+	case feelQuestionRE.MatchString(q):
+		return kindFeel, q
 	case yesNoRE.MatchString(q) && strings.Contains(q, "?"):
 		return kindYesNo, q
 	case whatRE.MatchString(q):

@@ -10,7 +10,7 @@ import (
 
 // listItems is how many items a question asking for several things
 // ("What books has John read?") gathers, from as many memory items.
-const listItems = 3
+const listItems = 5
 
 // pluralRE catches "what/which [kind(s) of] [ADJ] NOUNs AUX …" ("What
 // books has John read?", "Which classical musicians does Melanie enjoy?"):
@@ -37,13 +37,13 @@ func asksList(question string) bool {
 // moreSupport returns, for a question asking a list, up to listItems-1
 // further sentences answering it from memory items other than first's,
 // best first, each within typedMargin of first's score.
-func (o *Provider) moreSupport(al aligner, question string, cands []rankedSentence, first rankedSentence, guess bool) []rankedSentence {
+func (o *Provider) moreSupport(al aligner, w *weigher, question string, cands []rankedSentence, first rankedSentence, guess bool) []rankedSentence {
 	names := askedNames(question)
 	pool := namedPool(cands, names, guess)
 	ranked := make([]rankedSentence, len(pool))
 	copy(ranked, pool)
 	for i := range ranked {
-		ranked[i].score = o.sentenceScore(al, question, names, ranked[i].text)
+		ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
 	}
 	ranked = aboveFloor(ranked, o.cfg.AnswerFloor)
 	if guess {
@@ -62,6 +62,26 @@ func (o *Provider) moreSupport(al aligner, question string, cands []rankedSenten
 		}
 		used[c.id] = true
 		out = append(out, c)
+	}
+	return out
+}
+
+// headRE is a what or which question's head: the words between the
+// question word (and "kind of") and the verb ("Which puppet show did …").
+var headRE = regexp.MustCompile(`(?i)^(?:\w+:\s+)?(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?((?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:has|have|had|did|do|does|are|were|is|was|would|will|can|could)\b`)
+
+// headWords are the lower-case words of question's head (headRE), none
+// when it has none.
+func headWords(question string) []string {
+	m := headRE.FindStringSubmatch(question)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, w := range strings.Fields(strings.ToLower(m[1])) {
+		if !embedding.StopWord(w) && !auxiliaries[w] {
+			out = append(out, w)
+		}
 	}
 	return out
 }

@@ -27,6 +27,8 @@ let lets say recall remind remember check look get make help explain define iden
 what which who whom whose when where why how is are was were do does did can could would should will shall may
 might must has have had yes no ok okay hi hello hey thanks thank well so and but or also then now today yesterday
 tomorrow however meanwhile actually anyway besides still just oh wow great nice sure maybe perhaps sorry
+yeah yep yup nope congrats congratulations glad sounds awesome cool totally definitely absolutely honestly
+btw haha aww omg good love
 it its this that these those there here he she they we you i my our your his her their in on at for from by with
 after before during since until if because although though while as about over under any all some each every
 the a an`
@@ -100,6 +102,9 @@ func nameWord(ws []word, i int) bool {
 	}
 	if notNames[w.lower] || embedding.StopWord(w.lower) {
 		return false
+	}
+	if len(w.lower) > 5 && (strings.HasSuffix(w.lower, "ing") || strings.HasSuffix(w.lower, "ly")) {
+		return false // "Knowing …", "Honestly, …": a gerund or adverb opens the sentence
 	}
 	if i+1 < len(ws) && !ws[i+1].initial {
 		next := ws[i+1].lower

@@ -271,11 +271,15 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		return resp, ex, err
 	}
 	questions := questionsOf(subquery)
+	var w *weigher
+	if guess {
+		w = o.newWeigher(cands)
+	}
 	var answers []string
 	done := map[string]bool{}
 	ex.sure = true
 	for _, q := range questions {
-		c, ok := o.support(al, q, cands, guess)
+		c, ok := o.support(al, w, q, cands, guess)
 		if !ok {
 			continue
 		}
@@ -286,11 +290,11 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		}
 		group := []rankedSentence{c}
 		if asksList(q) {
-			group = append(group, o.moreSupport(al, q, cands, c, guess)...)
+			group = append(group, o.moreSupport(al, w, q, cands, c, guess)...)
 		}
 		var parts []string
 		for _, c := range group {
-			a := span(q, o.clause(al, q, c.text), c.at)
+			a := span(q, o.clause(al, w, q, c.text), c.at)
 			if !done[a] {
 				done[a] = true
 				parts = append(parts, a)
@@ -349,11 +353,14 @@ var clauseRE = regexp.MustCompile(`\s*(?:[,;:—–]|\s-\s|\s(?:but|because|so|a
 // aligns best with the question's content, less the words the question
 // already says (withoutAsked), with its speaker's label; other sentences
 // whole.
-func (o *Provider) clause(al aligner, question, sentence string) string {
+func (o *Provider) clause(al aligner, w *weigher, question, sentence string) string {
 	kind := answerKind(question)
 	speaker, text := speakerLabel(sentence)
 	if typedKinds[kind] || kind == kindYesNo || speaker == "" && len(strings.Fields(sentence)) <= longSentence {
 		return sentence
+	}
+	if t, ok := quotedTitle(question, text); ok {
+		return t // a title the question asks for is the answer whole
 	}
 	names := namesOf(question)
 	best, bestScore := text, float32(-1)
@@ -366,7 +373,7 @@ func (o *Provider) clause(al aligner, question, sentence string) string {
 		// restates the question ("Got the tattoo a few years ago, it
 		// stands for freedom" to "What does the tattoo symbolize?").
 		novel := novelWords(question, c) >= restatesMin
-		if sc := o.sentenceScore(al, question, names, c); novel && !adds || novel == adds && sc > bestScore {
+		if sc := o.rankScore(al, w, question, names, c); novel && !adds || novel == adds && sc > bestScore {
 			best, bestScore, adds = strings.TrimSpace(c), sc, novel
 		}
 	}
@@ -387,6 +394,14 @@ func withoutAsked(question, clause string) string {
 	for _, w := range words(question) {
 		asked[stem(w.lower)] = true
 	}
+	head := map[string]bool{}
+	for _, h := range headWords(question) {
+		// "Which show …": the kind asked for is part of the answer ("a
+		// puppet show"), though the question says it.
+		delete(asked, stem(h))
+		delete(asked, h)
+		head[h] = true
+	}
 	ws := strings.Fields(clause)
 	keep := make([]bool, len(ws))
 	first, last := -1, -1
@@ -396,7 +411,7 @@ func withoutAsked(question, clause string) string {
 			continue
 		}
 		keep[i] = true
-		if !embedding.StopWord(l) && !notNames[l] {
+		if !embedding.StopWord(l) && !notNames[l] || head[l] {
 			if first < 0 {
 				first = i
 			}
@@ -449,7 +464,7 @@ func questionsOf(subquery string) []string {
 // no one) answered directly (a forecast, a computation), whatever words it
 // used; with guess (no tool to ask: memory is all there is), the best
 // sentence does, and the answer is tentative.
-func (o *Provider) support(al aligner, question string, cands []rankedSentence, guess bool) (rankedSentence, bool) {
+func (o *Provider) support(al aligner, w *weigher, question string, cands []rankedSentence, guess bool) (rankedSentence, bool) {
 	names := askedNames(question)
 	// A sentence about another subject does not answer: with none about
 	// this one, only a direct tool answer may (or, with guess, the
@@ -458,7 +473,7 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence, 
 	ranked := make([]rankedSentence, len(pool))
 	copy(ranked, pool)
 	for i := range ranked {
-		ranked[i].score = o.sentenceScore(al, question, names, ranked[i].text)
+		ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
 	floor := o.cfg.AnswerFloor
@@ -519,6 +534,40 @@ func (o *Provider) support(al aligner, question string, cands []rankedSentence, 
 	return rankedSentence{}, false
 }
 
+// rankScore is sentenceScore, or with a weigher (memory is all there is)
+// its blend with the weighted coverage of the question (see weigher).
+func (o *Provider) rankScore(al aligner, w *weigher, question string, names []string, sentence string) float32 {
+	a := o.sentenceScore(al, question, names, sentence)
+	if w == nil || a == 0 {
+		return a
+	}
+	score := alignShare*a + (1-alignShare)*w.coverage(question, names, sentence)
+	if _, text := speakerLabel(sentence); strings.HasPrefix(text, "[") && strings.HasSuffix(strings.TrimRight(text, ".!? "), "]") {
+		// A note in brackets (a shared image's description) tells what
+		// was shown, rarely what the question asks of what was said.
+		score *= asideWeight
+	}
+	if k := answerKind(question); !typedKinds[k] && k != kindYesNo {
+		// What the question does not say yet is the answer: of two
+		// sentences about it, the one that adds more.
+		score += noveltyBonus * float32(min(novelWords(question, sentence), noveltyCap)) / noveltyCap
+	}
+	return score
+}
+
+// noveltyBonus is the most rankScore adds for what a sentence adds to a
+// what, why or how question: noveltyCap new content words or more.
+const noveltyBonus = 0.1
+
+const noveltyCap = 4
+
+// asideWeight scales rankScore for a sentence wholly in brackets.
+const asideWeight = 0.5
+
+// alignShare is how much alignment counts beside weighted coverage in
+// rankScore.
+const alignShare = 0.3
+
 // typedMargin: a sentence holding the kind of answer asked is preferred to
 // a better aligned one without it if it scores at least this share of the
 // best.
@@ -535,8 +584,8 @@ func (o *Provider) sentenceScore(al aligner, question string, names []string, se
 	_, text := speakerLabel(sentence)
 	content := question
 	for _, n := range names {
-		content = replaceFold(content, n, " ")
-		text = replaceFold(text, n, " ")
+		content = replaceFold(content, n)
+		text = replaceFold(text, n)
 	}
 	if len(contentWords(content)) == 0 {
 		return al.Align(question, sentence)
@@ -548,10 +597,10 @@ func (o *Provider) sentenceScore(al aligner, question string, names []string, se
 }
 
 // replaceFold replaces every case-insensitive occurrence of old (a
-// lower-case name, words separated by one space) in s.
-func replaceFold(s, old, repl string) string {
+// lower-case name, words separated by one space) in s by a space.
+func replaceFold(s, old string) string {
 	re := regexp.MustCompile(`(?i)\b` + strings.ReplaceAll(regexp.QuoteMeta(old), " ", `\s+`) + `(?:'s)?\b`)
-	return re.ReplaceAllString(s, repl)
+	return re.ReplaceAllString(s, " ")
 }
 
 // extractiveCosine ranks sentences by cosine similarity to the subquery,

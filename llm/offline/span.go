@@ -20,11 +20,15 @@ import (
 //   - where: the capitalised place after in/at/from/to/near, else a name
 //     the question does not hold;
 //   - how many / how much: a number with the unit word after it
-//     ("31 seats", "41 million credits");
+//     ("31 seats", "41 million credits"); how often: a frequency as said
+//     ("twice a day", "every weekend");
+//   - how someone felt or described something: the word of feeling said
+//     after a verb of being ("it was totally surreal"; feelSpan);
 //   - yes/no: "Yes" or "No" (the sentence negates what the question
 //     does not) and the sentence as the reason;
-//   - what, which, why and anything else: the sentence itself, which is
-//     short in memory written by cmem.
+//   - what, which, why and anything else: a title in quotes the
+//     question does not hold, else the sentence itself, which is short
+//     in memory written by cmem, less a comment after it (tighten).
 //
 // When the kind's span is not in the sentence, the sentence is the
 // answer: a wrong span is worse than a long answer.
@@ -45,6 +49,10 @@ var (
 	// likely is, which the conversation suggests but does not state.
 	hypotheticalRE = regexp.MustCompile(`(?i)^(?:\w+:\s+)?(?:would|might|could)\b|\blikely\b|\bprobably\b`)
 	negationRE     = regexp.MustCompile(`(?i)\b(not|no|never|n't|nothing|none|neither|nor)\b`)
+	howOftenRE     = regexp.MustCompile(`(?i)\bhow often\b`)
+	// frequencyRE is how often something happens, as said: "twice a
+	// week", "multiple times a day", "every weekend", "daily".
+	frequencyRE = regexp.MustCompile(`(?i)\b(?:(?:once|twice|thrice|(?:a\s+)?(?:few|couple(?:\s+of)?|several|multiple|many|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+times)(?:\s+or\s+(?:once|twice|\w+\s+times))?\s+(?:a|an|per|each|every)\s+(?:day|week|month|year|weekend|season)|every\s+(?:other\s+)?(?:day|night|morning|evening|week|weekend|month|year|summer|winter|\w+day)|(?:daily|weekly|monthly|yearly|annually|nightly)|(?:most|all)\s+(?:days|weekends|nights|mornings))\b`)
 )
 
 // speakerLabel splits a "Name: text" turn into the speaker and the text;
@@ -69,7 +77,7 @@ func speakerLabel(s string) (speaker, text string) {
 var datedLabelRE = regexp.MustCompile(`^(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,2})\s*\([^()]{1,60}\):\s+`)
 
 // typedKinds are the kinds whose answer is a span of its own kind.
-var typedKinds = map[string]bool{kindWhen: true, kindWho: true, kindWhere: true, kindQuantity: true}
+var typedKinds = map[string]bool{kindWhen: true, kindWho: true, kindWhere: true, kindQuantity: true, kindFeel: true}
 
 // span returns the part of sentence that answers question (see above).
 func span(question, sentence string, at time.Time) string {
@@ -90,7 +98,7 @@ func span(question, sentence string, at time.Time) string {
 		}
 		return "Yes. " + text
 	}
-	return text
+	return tighten(question, text)
 }
 
 // typedSpan is the span of kind in sentence (when, who, where, quantity);
@@ -122,7 +130,14 @@ func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
 		if n := newName(question, text); n != "" {
 			return n, true
 		}
+	case kindFeel:
+		return feelSpan(question, text)
 	case kindQuantity:
+		if howOftenRE.MatchString(question) {
+			if m := frequencyRE.FindString(text); m != "" {
+				return m, true // asked how often, a frequency as said
+			}
+		}
 		for _, m := range quantityRE2.FindAllString(text, -1) {
 			m = strings.TrimSpace(m)
 			if !strings.Contains(strings.ToLower(question), strings.ToLower(m)) {

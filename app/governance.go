@@ -66,6 +66,11 @@ func (a *App) governTurn(ctx context.Context, by domain.Identity, text string, d
 			}
 		}
 	}
+	more, err := a.governAccess(ctx, by, text, d, now) // consent, delegation, withdrawal (governance_consent.go)
+	if err != nil {
+		return acts, text, err
+	}
+	acts = append(acts, more...)
 	if red, n := a.erased.redact(d.Scopes, stored); n > 0 {
 		stored = red
 	}

@@ -167,7 +167,8 @@ func (a *App) fragmentsHolding(ctx context.Context, targets []string) (map[strin
 			}
 			for _, ag := range f.Agents {
 				if s, ok := strings.CutPrefix(ag, scopePrefix); ok {
-					res[f.ID] = append(res[f.ID], s)
+					// A summary is governed by its scope's stewards (summary_write.go).
+					res[f.ID] = append(res[f.ID], strings.TrimSuffix(s, "-summary"))
 				}
 			}
 		}

@@ -6,16 +6,19 @@ import (
 )
 
 // A scope's redacted summary: what a principal with read level `summary`
-// reads of it. It is the scope's conversation with its restricted details
+// reads of it. It is the scope's logistics with its restricted details
 // taken out: a sentence in one of the sensitivity classes (credentials,
 // door codes, health details, compensation and HR, legal, grades, contact
-// details) is dropped whole — a class word names the topic, the value it
-// introduces can sit anywhere in the sentence — and in what is left every
-// identifying value (an amount, a percentage, a code or token, a number
-// that is not part of a date or time, an e-mail, a link) becomes
-// RedactedMark. Dates, times and names stay: they are what a summary
-// reader (a scheduler, a guest, a contractor) needs. Restricted wording
-// ("confidential", "do not share") drops its sentence too.
+// details), marked restricted ("confidential", "do not share") or about
+// the scope's substance is dropped whole — a class word names the topic,
+// the value it introduces can sit anywhere in the sentence — and so is one
+// that places nothing in time. In what is left every identifying value (an
+// amount, a percentage, a code or token, a number that is not part of a
+// date or time, an e-mail, a link) and every name becomes RedactedMark.
+// Dates and times stay: they are what a summary reader (a scheduler, a
+// guest, a contractor) needs. Being offline and rule-based, it errs on
+// the side of dropping: an over-refusal costs utility, a leak cannot be
+// taken back.
 
 // RedactedMark replaces an identifying value in a summary.
 const RedactedMark = "[redacted]"
@@ -40,9 +43,15 @@ var summarySentenceRE = regexp.MustCompile(`(?s)\S.*?(?:[.!?]+["'”’)]*(?:\s+
 var moneyRE = regexp.MustCompile(`(?i)[$€£¥%]|\b(usd|eur|gbp|percent|million|thousand)\b`)
 
 // redactSummary returns text's summary for summary readers and the
-// sensitivity classes of the sentences it dropped; "" when nothing is
-// left.
-func redactSummary(text string) (string, []string) {
+// classes of the sentences it dropped; "" when nothing is left. A summary
+// is what a scheduling-only delegate, a guest or a contractor may know: a
+// sentence is kept only when it places something in time (a date, a
+// weekday, a time of day) and carries none of the restricted classes;
+// everything else — the scope's substance — is dropped whole. In what is
+// kept, identifying values and names (capitalised words other than
+// months, weekdays and keep, the words that name the summarised scopes;
+// the speaker's names when they open a sentence) become RedactedMark.
+func redactSummary(text string, keep map[string]bool, names []userName) (string, []string) {
 	var kept []string
 	dropped := map[string]bool{}
 	for _, s := range summarySentenceRE.FindAllString(text, -1) {
@@ -50,23 +59,80 @@ func redactSummary(text string) (string, []string) {
 		if s == "" {
 			continue
 		}
-		if cls := Sensitivity(s); len(cls) > 0 {
+		cls := Sensitivity(s)
+		switch {
+		case restrictedRE.MatchString(s):
+			cls = append(cls, "restricted")
+		case summaryDropRE.MatchString(s):
+			cls = append(cls, "substance")
+		case !timeAnchorRE.MatchString(s):
+			cls = append(cls, "not_logistics")
+		}
+		if len(cls) > 0 {
 			for _, c := range cls {
 				dropped[c] = true
 			}
 			continue
 		}
-		if restrictedRE.MatchString(s) {
-			dropped["restricted"] = true
-			continue
-		}
-		kept = append(kept, redactValues(s))
+		kept = append(kept, redactNames(redactValues(s), keep, names))
 	}
 	classes := make([]string, 0, len(dropped))
 	for c := range dropped {
 		classes = append(classes, c)
 	}
 	return strings.Join(kept, " "), sortedStrings(classes)
+}
+
+// timeAnchorRE finds what places a sentence in time: a month or weekday,
+// a time of day, today/tomorrow/tonight, a week.
+var timeAnchorRE = regexp.MustCompile(`(?i)\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|this (morning|afternoon|evening|week)|next week|[0-2]?\d:[0-5]\d|[01]?\d\s?(am|pm|a\.m\.|p\.m\.))\b`)
+
+// summaryDropRE is substance a summary never holds, beyond the sensitivity
+// classes: what was erased or is to be, aliases and contact routes,
+// places and rooms, money, wording, clinical care and medication.
+var summaryDropRE = regexp.MustCompile(`(?i)(\[erased\]|\b(delet\w*|remov\w*|eras\w*|clean-?up|purg\w*|forget|alias\w*|nickname|code|suite|room|ext|extension|line|number|voicemail|callback|address|wording|phrase|amount|budget|cost|price|pricing|discount|cap|stipend|funding|customer|client|vendor|contract\w*|release|petition|case|incident|root cause|clinical|clinic\w*|diagnos\w*|symptom\w*|pain|bleed\w*|clot|embolism|potassium|seizure|infect\w*|screen\w*|scan|biopsy|medicat\w*|medicine\w*|dose\w*|mg|tablet\w*|pill\w*|daily|twice|taking|take|stop|treat\w*|therapy|counsel\w*|psych\w*|pregnan\w*|ultrasound|results?|labs?|chart|notes?|record|private|sensitive)\b)`)
+
+// summaryNameRE finds a capitalised word (a name, a place, an organisation).
+var summaryNameRE = regexp.MustCompile(`\b[A-Z][a-z]+(?:['’]s)?\b`)
+
+// calendarWords are capitalised words a summary keeps.
+var calendarWords = regexp.MustCompile(`^(January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I)$`)
+
+// redactNames replaces the names of s: every capitalised word after the
+// first, and the first when it is a registered user's name or followed by
+// another capitalised word; months, weekdays and keep (lower-case words)
+// stay.
+func redactNames(s string, keep map[string]bool, names []userName) string {
+	locs := summaryNameRE.FindAllStringIndex(s, -1)
+	var b strings.Builder
+	last := 0
+	for i, l := range locs {
+		w := s[l[0]:l[1]]
+		base := strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		if calendarWords.MatchString(base) || keep[strings.ToLower(base)] {
+			continue
+		}
+		if l[0] == strings.IndexFunc(s, func(r rune) bool { return r != ' ' }) { // the sentence's first word
+			next := i+1 < len(locs) && strings.TrimSpace(s[l[1]:locs[i+1][0]]) == ""
+			if !next && !isUserName(base, names) {
+				continue
+			}
+		}
+		b.WriteString(s[last:l[0]])
+		b.WriteString(RedactedMark)
+		last = l[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func isUserName(w string, names []userName) bool {
+	for _, u := range names {
+		if u.name.MatchString(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // redactValues replaces the identifying values of s with RedactedMark.

@@ -42,9 +42,16 @@ func (a *App) writeSummaries(ctx context.Context, by domain.Identity, frags []do
 			return 0, err
 		}
 	}
+	keep := map[string]bool{}
+	for _, s := range d.Scopes {
+		for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '_' || r == '-' }) {
+			keep[w] = !genericWords[w]
+		}
+	}
+	names := userNames(a.view.UserIDs())
 	var rev uint64
 	for _, f := range frags {
-		text, dropped := redactSummary(f.Value)
+		text, dropped := redactSummary(f.Value, keep, names)
 		if text = statements(text); text == "" {
 			continue
 		}

@@ -11,8 +11,9 @@ import (
 
 // Summary markers (zqr…, so the copying model copies them): zqrpub<letters> is a plain statement a summary reader may
 // read (letters only, so it is no identifying value); zqrsec<letters> sits
-// in a credential sentence and zqrn<digits> is an amount, both restricted
-// details no summary may carry.
+// in a credential sentence and zqrn<digits> is an identifying value
+// in a logistics sentence the summary keeps, both restricted details no
+// summary may carry.
 var (
 	publicMarker     = regexp.MustCompile(`zqrpub[a-z]+`)
 	restrictedMarker = regexp.MustCompile(`zqrsec[a-z]+|zqrn[0-9]+`)
@@ -46,7 +47,7 @@ func TestCopyingModelSummaryCarriesNoRestrictedDetail(t *testing.T) {
 	}, "principals": []string{"u2"}})
 	for i := range 6 {
 		c.Must(http.StatusCreated, "POST", "/v1/turns", tokens["u0"], map[string]string{"text": fmt.Sprintf(
-			"pa facts: the milestone is zqrpub%s. The pa passphrase is zqrsec%s. The pa budget is zqrn%d EUR.", letters(i), letters(i), 1000+i)})
+			"pa facts: the milestone zqrpub%s is due on Friday. The pa passphrase is zqrsec%s. The review on Monday moves zqrn%d slots.", letters(i), letters(i), 1000+i)})
 	}
 	erasedMarker := "zqrpub" + letters(0)
 	r := c.Must(http.StatusCreated, "POST", "/v1/turns", tokens["u0"], map[string]string{"text": "Please delete pa facts '" + erasedMarker + "' from memory."})

@@ -99,8 +99,8 @@ var summaryNameRE = regexp.MustCompile(`\b[A-Z][a-z]+(?:['’]s)?\b`)
 var calendarWords = regexp.MustCompile(`^(January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I)$`)
 
 // redactNames replaces the names of s: every capitalised word after the
-// first, and the first when it is a registered user's name or followed by
-// another capitalised word; months, weekdays and keep (lower-case words)
+// first, and the first when it is a registered user's name, followed by
+// another capitalised word or by a comma (someone addressed); months, weekdays and keep (lower-case words)
 // stay.
 func redactNames(s string, keep map[string]bool, names []userName) string {
 	locs := summaryNameRE.FindAllStringIndex(s, -1)
@@ -114,7 +114,8 @@ func redactNames(s string, keep map[string]bool, names []userName) string {
 		}
 		if l[0] == strings.IndexFunc(s, func(r rune) bool { return r != ' ' }) { // the sentence's first word
 			next := i+1 < len(locs) && strings.TrimSpace(s[l[1]:locs[i+1][0]]) == ""
-			if !next && !isUserName(base, names) {
+			vocative := strings.HasPrefix(s[l[1]:], ",") && !openerRE.MatchString(base) // "Marcus, the schedule…": someone addressed
+			if !next && !vocative && !isUserName(base, names) {
 				continue
 			}
 		}
@@ -125,6 +126,10 @@ func redactNames(s string, keep map[string]bool, names []userName) string {
 	b.WriteString(s[last:])
 	return b.String()
 }
+
+// openerRE is a word that opens a sentence before a comma without naming
+// anyone ("Yes, …", "Tomorrow, …").
+var openerRE = regexp.MustCompile(`^(Yes|No|Also|However|Today|Tomorrow|Tonight|Yesterday|Then|Now|Okay|Ok|Thanks|Sure|Again|Otherwise|Meanwhile|Instead|Still|So|Well|Update|Note|Reminder|Correction|Separately|Finally|First|Second|Next|Later|Currently|Actually|Overall|Unfortunately|Good|Great|Fine|Right|Understood|Noted|Confirmed|Hi|Hello|Agreed|Perfect|Otherwise|Again|Besides|Anyway)$`)
 
 func isUserName(w string, names []userName) bool {
 	for _, u := range names {

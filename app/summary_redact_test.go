@@ -25,6 +25,8 @@ func TestRedactSummary(t *testing.T) {
 		{"Ticket INC-20931 is due Monday; write to ops@example.com.", "Ticket [redacted] is due Monday; write to [redacted].", []string{"20931", "example.com"}},
 		{"Maya Rivera is here for the Tuesday follow-up with Dr Shah.", "[redacted] [redacted] is here for the Tuesday follow-up with [redacted] [redacted].", []string{"Maya", "Rivera", "Shah"}},
 		{"Maya moves the demo to Thursday.", "[redacted] moves the demo to Thursday.", []string{"Maya"}},
+		{"Marcus, anesthesia reviewed the schedule and Wednesday will not work.", "[redacted], anesthesia reviewed the schedule and Wednesday will not work.", []string{"Marcus"}},
+		{"Tomorrow, the demo starts at 9 am.", "Tomorrow, the demo starts at 9 am.", nil},
 		{"Keep taking levetiracetam 500 mg twice daily starting tonight.", "", []string{"levetiracetam"}},
 		{"For Project Harbormark, keep the customer reference as Mariner Health.", "", []string{"Mariner"}},
 		{"Delete the old Harbor House desk number by Friday.", "", []string{"Harbor House"}},

@@ -40,6 +40,7 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench 'Commands|Batch$$' -benchtime 1x -timeout 20m ./test/e2e/
 	$(GO) test -run '^$$' -bench Embed -benchtime 2s ./embedding/...
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./experiments/paraphrase/
+	$(GO) test -run '^$$' -bench GovernedTurnAndCheckpoint -benchtime 3x -timeout 20m ./experiments/gatemem/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./projectors/audit/clickhouse/
 	$(GO) test -run '^$$' -bench Sealing -benchtime 3x ./shred/
 	$(GO) test -run '^$$' -bench GraphRetrieve -benchtime 1x ./projectors/graphmem/

@@ -80,7 +80,11 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	if err != nil {
 		return ans, err
 	}
-	ans.Fragments, ans.Revision = w.Fragments, max(ans.Revision, w.Revision)
+	sum, err := a.writeSummaries(ctx, by, w.Fragments, d) // what summary readers read (summary_write.go)
+	if err != nil {
+		return ans, err
+	}
+	ans.Fragments, ans.Revision = w.Fragments, max(ans.Revision, w.Revision, sum)
 	return ans, nil
 }
 

@@ -66,6 +66,11 @@ func (a *App) governTurn(ctx context.Context, by domain.Identity, text string, d
 			}
 		}
 	}
+	more, err := a.governAccess(ctx, by, text, d, now) // consent, delegation, withdrawal (governance_consent.go)
+	if err != nil {
+		return acts, text, err
+	}
+	acts = append(acts, more...)
 	if red, n := a.erased.redact(d.Scopes, stored); n > 0 {
 		stored = red
 	}
@@ -162,7 +167,8 @@ func (a *App) fragmentsHolding(ctx context.Context, targets []string) (map[strin
 			}
 			for _, ag := range f.Agents {
 				if s, ok := strings.CutPrefix(ag, scopePrefix); ok {
-					res[f.ID] = append(res[f.ID], s)
+					// A summary is governed by its scope's stewards (summary_write.go).
+					res[f.ID] = append(res[f.ID], strings.TrimSuffix(s, "-summary"))
 				}
 			}
 		}

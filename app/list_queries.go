@@ -90,7 +90,8 @@ func (a *App) ListQueries(ctx context.Context, by domain.Identity, q ListQuery) 
 			break
 		}
 		ans, rec := a.render(qq, snap)
-		if len(qq.Steps) > 0 || qq.Done { // nothing shown yet: nothing to record
+		ans = a.withOutcome(ctx, ans, qq.Text) // as a single delivery shows it: the outcome, and a governed answer reshaped
+		if len(qq.Steps) > 0 || qq.Done {      // nothing shown yet: nothing to record
 			rec.Channel = ChannelHTTP
 			listing.Deliveries = append(listing.Deliveries, *rec)
 		}

@@ -94,6 +94,7 @@ func init() {
 	register(TypeQueryAnswered, 2, func() Payload { return &QueryAnswered{} })
 	register(TypeQueryDelivered, 1, func() Payload { return &QueryDelivered{} })
 	register(TypeQueriesListed, 1, func() Payload { return &QueriesListed{} })
+	register(TypeGovernanceDecided, 1, func() Payload { return &GovernanceDecided{} })
 	// v2 adds an admission gate's verdict to the policy trace.
 	register(TypeFragmentWritten, 2, func() Payload { return &FragmentWritten{} })
 	register(TypeFragmentRejected, 2, func() Payload { return &FragmentRejected{} })

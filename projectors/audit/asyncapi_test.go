@@ -45,6 +45,7 @@ var samples = map[string]events.Payload{
 	events.TypeQueryFailed:          &events.QueryFailed{QueryID: "q", User: "u"},
 	events.TypeQueryDelivered:       &events.QueryDelivered{QueryID: "q", User: "u"},
 	events.TypeQueriesListed:        &events.QueriesListed{Reader: "u"},
+	events.TypeGovernanceDecided:    &events.GovernanceDecided{Speaker: "u", Kind: "grant", Agents: []string{}},
 }
 
 // TestAsyncAPIDocumentsEveryEvent holds schemas/asyncapi.yaml to the code:

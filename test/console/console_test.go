@@ -76,6 +76,11 @@ func TestConsoleAdmin(t *testing.T) {
 		if !has(t, ctx, fmt.Sprintf(`article[data-query=%q] .step`, id)) {
 			t.Fatalf("queries page lacks %s with its steps: %s", id, eval[string](t, ctx, `document.getElementById("main").innerHTML`))
 		}
+		// The outcome the API gives the query is shown on its card.
+		want := c.Must(http.StatusOK, "GET", "/v1/queries/"+id, nodetest.AdminToken, nil).Body["outcome"].(string)
+		if !has(t, ctx, fmt.Sprintf(`article[data-query=%q] .outcome[data-outcome=%q]`, id, want)) {
+			t.Fatalf("queries page does not show %s's outcome %q", id, want)
+		}
 	}
 	shot(t, ctx, "queries")
 

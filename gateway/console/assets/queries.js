@@ -51,7 +51,7 @@ function withheld(label, v) {
 
 function card(q) {
   return h("article", { class: `card query ${q.status}`, "data-query": q.id },
-    h("header", {}, h("span", { class: `status ${q.status}` }, q.status), h("strong", {}, q.text || "(no text)"),
+    h("header", {}, h("span", { class: `status ${q.status}` }, q.status), outcome(q.outcome), h("strong", {}, q.text || "(no text)"),
       h("span", { class: "meta" }, `${q.user} · ${fmtTime(q.submitted_at)} · r${q.revision} · ${short(q.id)}`)),
     q.answer ? h("p", { class: "answer" }, q.answer) : null,
     label(q.label),
@@ -66,6 +66,13 @@ function card(q) {
         st.resource_calls.map((c) => h("span", { class: `chip resource ${c.error ? "failed" : ""}`, title: JSON.stringify(c.arguments || {}) },
           `${c.resource} (${Math.round(c.duration_ms)} ms${c.error ? ", " + c.error : ""})`))) : null))),
     h("div", { class: "frag-ids" }, "read: ", fragLinks(q.fragments_read), " written: ", fragLinks(q.fragments_written)));
+}
+
+// outcome shows what the user was given: answer, answer_redacted (from a
+// scope read only as a redacted summary), refuse or no_memory.
+function outcome(o) {
+  if (!o) return null;
+  return h("span", { class: `outcome ${o}`, "data-outcome": o, title: "outcome" }, o.replace("_", " "));
 }
 
 // label shows the provenance the API attached to a text.

@@ -1,10 +1,14 @@
 package app
 
 import (
+	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"regexp"
 	"strings"
-	"sync"
+
+	"github.com/cmem/cmem/domain"
+	"github.com/cmem/cmem/events"
 )
 
 // A deletion request spoken in conversation ("please delete the old
@@ -103,36 +107,41 @@ func sentences(text string) []string {
 	return regexp.MustCompile(`[.!?]\s+`).Split(text, -1)
 }
 
-// erasedSet keeps, per scope, the hashes of values erased from it.
-type erasedSet struct {
-	mu sync.Mutex
-	m  map[string]map[[32]byte]int // scope → hash of a value → its length in words
-}
-
 func normalize(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
-func (e *erasedSet) add(scope, value string) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.m == nil {
-		e.m = map[string]map[[32]byte]int{}
-	}
-	if e.m[scope] == nil {
-		e.m[scope] = map[[32]byte]int{}
-	}
+// erasedValue is value as the log keeps it: the hash of its normalised
+// text and its length in words, never the text.
+func erasedValue(value string) events.ErasedValue {
 	n := normalize(value)
-	e.m[scope][sha256.Sum256([]byte(n))] = len(strings.Fields(n))
+	h := sha256.Sum256([]byte(n))
+	return events.ErasedValue{SHA256: hex.EncodeToString(h[:]), Words: len(strings.Fields(n))}
 }
 
-// redact replaces in text every run of words whose hash is an erased value
-// of one of scopes with "[erased]".
-func (e *erasedSet) redact(scopes []string, text string) (string, int) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
+// recordErased appends, for scope, the hashes of values (a ValuesErased),
+// so that later turns into the scope are redacted, across restarts.
+func (a *App) recordErased(ctx context.Context, by domain.Identity, scope string, values []string) (uint64, error) {
+	var vs []events.ErasedValue
+	seen := map[string]bool{}
+	for _, v := range values {
+		if ev := erasedValue(v); ev.Words > 0 && !seen[ev.SHA256] {
+			seen[ev.SHA256] = true
+			vs = append(vs, ev)
+		}
+	}
+	if len(vs) == 0 {
+		return 0, nil
+	}
+	return a.append(ctx, by, &events.ValuesErased{Scope: scope, User: by.ID, Values: vs}, false)
+}
+
+// redactErased replaces in text every run of words whose hash is a value
+// erased from one of scopes with "[erased]". The registry must have seen
+// every erasure before (the caller fences on events.ErasedSubjectPrefix).
+func (a *App) redactErased(scopes []string, text string) (string, int) {
 	lens := map[int]bool{}
-	var sets []map[[32]byte]int
+	var sets []map[string]int
 	for _, s := range scopes {
-		if set := e.m[s]; set != nil {
+		if set := a.fragments.ErasedValues(s); len(set) > 0 {
 			sets = append(sets, set)
 			for _, n := range set {
 				lens[n] = true
@@ -150,7 +159,7 @@ func (e *erasedSet) redact(scopes []string, text string) (string, int) {
 				continue
 			}
 			cand := strings.Trim(strings.Join(ws[i:i+n], " "), ".,;:'\"()")
-			h := sha256.Sum256([]byte(normalize(cand)))
+			h := erasedValue(cand).SHA256
 			for _, set := range sets {
 				if _, ok := set[h]; ok {
 					ws[i] = "[erased]"

@@ -135,3 +135,17 @@ func TestRecoveryProbeIsRefusedAndReadsNothing(t *testing.T) {
 		t.Fatalf("current token: %s %q", ans.Outcome, ans.Answer)
 	}
 }
+
+// What someone says about a person whose record they take no part in is
+// their business too: the named person does not read it alone ("do not
+// tell Ava the word tumor" never reaches Ava).
+func TestTalkAboutAPersonNeedsTheSpeakersScopeToo(t *testing.T) {
+	a, tok := org(t)
+	ans := say(t, a, tok["omar"], "Please do not tell Ava the word tumor when she calls on Friday.")
+	if len(ans.Decision.Scopes) != 2 {
+		t.Fatalf("scopes %v", ans.Decision.Scopes)
+	}
+	if got := view(t, a, tok["ava"], "record_ava", "tumor Friday"); strings.Contains(got, "tumor") {
+		t.Fatalf("the named person read what was said about her: %q", got)
+	}
+}

@@ -81,6 +81,11 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 		return ans, err
 	}
 	ans.Fragments, ans.Revision = w.Fragments, max(ans.Revision, w.Revision)
+	for i, f := range ans.Fragments { // a new value for something said before (supersede_turn.go)
+		if old := a.supersedeTurn(ctx, by, f, now); old != "" && f.Supersedes == "" {
+			ans.Fragments[i].Supersedes = old
+		}
+	}
 	return ans, nil
 }
 

@@ -70,6 +70,10 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	for _, g := range acts {
 		ans.Revision = max(ans.Revision, g.Revision)
 	}
+	if d, err = a.withValueOwners(ctx, stored, d); err != nil { // a value belongs where it was first said (conversation_owners.go)
+		return ans, err
+	}
+	ans.Decision = d
 	agents := make([]string, len(d.Scopes))
 	for i, s := range d.Scopes {
 		agents[i] = ScopeAgent(s)

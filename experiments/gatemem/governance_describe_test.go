@@ -149,3 +149,21 @@ func TestTalkAboutAPersonNeedsTheSpeakersScopeToo(t *testing.T) {
 		t.Fatalf("the named person read what was said about her: %q", got)
 	}
 }
+
+// A distinctive value belongs to the scope it was first said in: quoted
+// later in another scope's thread, it is read only by readers of both.
+func TestRestatedValueNeedsItsOwnerScope(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["ava"], "Heron private support amount is 3,330 USD for this term.")
+	ans := say(t, a, tok["lucia"], "Osprey public line stays at 3,345 USD, close to the other program's 3,330 USD amount.")
+	if len(ans.Decision.Scopes) != 2 {
+		t.Fatalf("scopes %v", ans.Decision.Scopes)
+	}
+	if got := view(t, a, tok["lucia"], "project_osprey", "public line amount"); strings.Contains(got, "3,330 USD") {
+		t.Fatalf("an Osprey member read Heron's value through Osprey's thread: %q", got)
+	}
+	// A value only Osprey ever said stays Osprey's.
+	if ans := say(t, a, tok["lucia"], "Osprey venue is Commons Hall 329 this spring."); len(ans.Decision.Scopes) != 1 {
+		t.Fatalf("scopes %v", ans.Decision.Scopes)
+	}
+}

@@ -13,8 +13,9 @@ import (
 //     not memory, and an answer giving the current value beside them lets
 //     the asker compare the two;
 //   - a question that asks to have a guess confirmed — "yes or no", "did
-//     it end in 0174?", "it started with AST…": a yes confirms, a no
-//     narrows, and a partial value is a guess in pieces.
+//     it end in 0174?", "it started with AST…", "tell me whether it is the
+//     same account", "is that the diagnosis?", "should I infer…": a yes
+//     confirms, a no narrows, and a partial value is a guess in pieces.
 // Outside governed scopes these are ordinary questions.
 
 // ProbeRefusal is the text of such a refusal. It is the same whether the
@@ -26,9 +27,9 @@ var (
 	// it decide whether it describes a thing (recoveryProbe).
 	goneRE = regexp.MustCompile(`(?i)(\w+)\s+(?:deleted|erased|purged|scrubbed|removed|redacted|retired|revoked|superseded|withdrawn)\s+(\w+)`)
 	// recoverRE: asking for a past version or its restoration.
-	recoverRE = regexp.MustCompile(`(?i)(\bbefore\s+(the\s+)?(deletion|erasure|removal)\b|\bbefore (it|they|that|this) (was|were) (deleted|erased|removed)\b|\bused to be\b|\b(recover|reconstruct|restore|undelete|piece together)\b|\bfill in\b|\bin pieces\b|\bbefore the (current|approved|new|latest|updated|revised)\b|\bi know (it|they) (was|were) (deleted|erased|removed)\b)`)
+	recoverRE = regexp.MustCompile(`(?i)(\bbefore\s+(the\s+)?(deletion|erasure|removal)\b|\bbefore (it|they|that|this) (was|were) (deleted|erased|removed)\b|\bused to be\b|\b(recover|reconstruct|restore|undelete|piece together)\b|\bfill in\b|\bin pieces\b|\bbefore the (current|approved|new|latest|updated|revised)\b|\bi know (it|they) (was|were) (deleted|erased|removed)\b|\b(restate|repeat|revive|resurface|bring back)\s+(the\s+|that\s+)?(earlier|previous|prior|older|old|former)\b)`)
 	// confirmRE: asking to have a guess confirmed, whole or in part.
-	confirmRE = regexp.MustCompile(`(?i)(\b(end|ends|ended|ending|start|starts|started|begin|begins|began)\s+(in|with)\b|\bmiddle block\b|\b(first|last|final)\s+(\w+\s+)?(digits?|letters?|characters?|block)\b|\bmissing letters\b|\byes\s+or\s+no\b|\byes/no\b|\bjust (answer|say) yes\b)`)
+	confirmRE = regexp.MustCompile(`(?i)(\b(end|ends|ended|ending|start|starts|started|begin|begins|began)\s+(in|with)\b|\bmiddle block\b|\b(first|last|final)\s+(\w+\s+)?(digits?|letters?|characters?|block)\b|\bmissing letters\b|\byes\s+or\s+no\b|\byes/no\b|\bjust (answer|say) yes\b|\b(know|tell me|confirm|say|verify|check) (whether|if)\b|\bjust confirm\b|,\s*right\?|\bshould i infer\b|\bis (it|this|that) (because|the)\b)`)
 )
 
 // verbBefore are words that make the following participle a verb, not a

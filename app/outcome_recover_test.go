@@ -19,6 +19,10 @@ func TestRecoveryProbe(t *testing.T) {
 		"Recover the earlier provisional amount that appeared before the approved 2,780 USD amount.",
 		"What was the earlier approved amount before the current 3,330 USD?",
 		"Fill in the missing letters of the old door code.",
+		"Without naming the customer, tell me whether the project is the same insurance account.",
+		"The office manager needs to know whether to route this to oncology. Is that the diagnosis?",
+		"If she moved, should I infer the current room is the 805 line?",
+		"For continuity please restate the earlier broader wording we removed during cleanup.",
 	}
 	for _, q := range probes {
 		if !recoveryProbe(q) {

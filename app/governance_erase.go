@@ -77,6 +77,9 @@ func erasureTargets(sentence string, scopes []scopeInfo) []string {
 	// Names ("the Harbor House number"), never one holding a scope's own
 	// name ("Project Harbor", "Harbor Team"): that would erase the scope.
 	addName := func(p string) {
+		if p = properName(p); p == "" {
+			return
+		}
 		for _, sc := range scopes {
 			if sc.name != nil && sc.name.MatchString(p) {
 				return
@@ -172,4 +175,36 @@ func (a *App) redactErased(scopes []string, text string) (string, int) {
 		}
 	}
 	return strings.Join(strings.Fields(strings.Join(ws, " ")), " "), hits
+}
+
+// calendarWords and leadWords are capitalised words that name no thing:
+// days and months, and words that start a sentence ("After Tuesday is
+// done, please delete…" names nothing to erase).
+var calendarWords, leadWords = map[string]bool{}, map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields("monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december today tomorrow tonight morning evening weekend") {
+		calendarWords[w] = true
+	}
+	for _, w := range strings.Fields("after before once when then please also and but so if until while since from for the this that these those our my your their kindly now") {
+		leadWords[w] = true
+	}
+}
+
+// properName is name less its leading sentence words ("After Tuesday" →
+// "Tuesday"); "" when what is left is one word or only days and months.
+func properName(name string) string {
+	ws := strings.Fields(name)
+	for len(ws) > 0 && leadWords[strings.ToLower(ws[0])] {
+		ws = ws[1:]
+	}
+	if len(ws) < 2 {
+		return ""
+	}
+	for _, w := range ws {
+		if !calendarWords[strings.ToLower(w)] {
+			return strings.Join(ws, " ")
+		}
+	}
+	return ""
 }

@@ -167,3 +167,16 @@ func TestRestatedValueNeedsItsOwnerScope(t *testing.T) {
 		t.Fatalf("scopes %v", ans.Decision.Scopes)
 	}
 }
+
+// "After Tuesday is done, please delete the temporary safe numbers": the
+// capitalised words that start the sentence name nothing, so the request
+// is resolved by what it describes, and every restatement goes.
+func TestDescribedErasureAfterASentenceStartingName(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["omar"], "Use a temporary confidential callback number: 415-555-0186 for now.")
+	say(t, a, tok["omar"], "Starting Sunday evening, the temporary callback number changes from 415-555-0186 to 415-555-0174.")
+	say(t, a, tok["omar"], "After Tuesday is done, please delete the temporary safe numbers from the shared assistant memory.")
+	if got := view(t, a, tok["omar"], "record_omar", "temporary callback number"); strings.Contains(got, "415-555-01") {
+		t.Fatalf("a described number survived the erasure: %q", got)
+	}
+}

@@ -10,7 +10,8 @@ import (
 	"github.com/cmem/cmem/events"
 )
 
-// A distinctive value belongs to the scope it was first said in. A turn
+// A distinctive value belongs to the scope it was first said in (by a
+// turn that went to that one scope). A turn
 // that restates one — a private amount quoted in a public program's
 // thread ("the public line is 3,345 USD, close to Liam's private 3,330
 // USD"), a room said "only to keep the two threads apart", another
@@ -78,7 +79,9 @@ func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision)
 					scopes = append(scopes, s)
 				}
 			}
-			if len(scopes) == 0 {
+			if len(scopes) != 1 {
+				// A text that already needed several scopes says where a
+				// value was repeated, not where it belongs.
 				continue
 			}
 			text := normalize(f.Value)

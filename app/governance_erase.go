@@ -93,6 +93,24 @@ func erasureTargets(sentence string, scopes []scopeInfo) []string {
 	for _, p := range nameRE.FindAllString(sentence, -1) {
 		addName(p)
 	}
+	// A one-word name the request introduces as a person ("delete ask for
+	// Nia", "remove the alias Iris"), no day, month or scope name: a bare
+	// capitalised word may be a vendor or a place the scope still needs.
+	for _, m := range oneNameRE.FindAllStringSubmatch(sentence, -1) {
+		w := m[1]
+		if calendarWords[strings.ToLower(w)] || leadWords[strings.ToLower(w)] || len(w) < 3 || inName(out, w) {
+			continue
+		}
+		named := false
+		for _, sc := range scopes {
+			if sc.name != nil && sc.name.MatchString(w) {
+				named = true
+			}
+		}
+		if !named {
+			add(w)
+		}
+	}
 	return out
 }
 
@@ -186,7 +204,7 @@ func init() {
 	for _, w := range strings.Fields("monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december today tomorrow tonight morning evening weekend") {
 		calendarWords[w] = true
 	}
-	for _, w := range strings.Fields("after before once when then please also and but so if until while since from for the this that these those our my your their kindly now") {
+	for _, w := range strings.Fields("after before once when then please also and but so if until while since from for the this that these those our my your their kindly now delete remove erase forget purge scrub wipe") {
 		leadWords[w] = true
 	}
 }
@@ -207,4 +225,20 @@ func properName(name string) string {
 		}
 	}
 	return ""
+}
+
+// oneNameRE is a capitalised word after a word that introduces a person
+// ("ask for Nia", "the alias Iris", "under June", "named Mara").
+var oneNameRE = regexp.MustCompile(`\b(?:for|alias|under|named|called|contact|nickname)\s+([A-Z][a-z]+)\b`)
+
+// inName says whether w is a word of one of names already found.
+func inName(names []string, w string) bool {
+	for _, n := range names {
+		for _, x := range strings.Fields(n) {
+			if x == w {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -180,3 +180,18 @@ func TestDescribedErasureAfterASentenceStartingName(t *testing.T) {
 		t.Fatalf("a described number survived the erasure: %q", got)
 	}
 }
+
+// "Delete Juniper House 415-555-0134 and delete ask for Nia": the place,
+// the number and the one-word name all go, in every restatement.
+func TestSpokenErasureOfAPlaceAndAOneWordName(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["omar"], "If that fails this week, use Juniper House at 415-555-0134 second.")
+	say(t, a, tok["omar"], "If you have to use Juniper House, ask for Nia.")
+	say(t, a, tok["omar"], "Remove it now. Delete Juniper House 415-555-0134 and delete ask for Nia.")
+	got := view(t, a, tok["omar"], "record_omar", "Juniper House backup ask for Nia")
+	for _, v := range []string{"Juniper House", "415-555-0134", "Nia"} {
+		if strings.Contains(got, v) {
+			t.Fatalf("%q survived the erasure: %q", v, got)
+		}
+	}
+}

@@ -74,8 +74,12 @@ func scopeWord(w string, scopes []scopeInfo) bool {
 }
 
 // clauseRE splits a sentence into clauses ("budget is 200,000 USD and the
-// token is …" says two things).
-var clauseRE = regexp.MustCompile(`(?i)\s+(and|but|while|whereas)\s+|;`)
+// token is …", "date July 24, 2026, budget 231,000 USD, cap 7%" say
+// several things); dateCommaRE keeps "July 24, 2026" whole first.
+var (
+	clauseRE    = regexp.MustCompile(`(?i)\s+(and|but|while|whereas)\s+|;|,\s+`)
+	dateCommaRE = regexp.MustCompile(`(\d{1,2}),\s+(\d{4})\b`)
+)
 
 // whollyAbout says whether every clause of text holding a value names all
 // of attr (stemmed), and one does.
@@ -83,7 +87,7 @@ func whollyAbout(text string, attr []string) bool {
 	any := false
 	var clauses []string
 	for _, s := range sentenceRE.FindAllString(text, -1) {
-		clauses = append(clauses, clauseRE.Split(s, -1)...)
+		clauses = append(clauses, clauseRE.Split(dateCommaRE.ReplaceAllString(s, "$1 $2"), -1)...)
 	}
 	for _, s := range clauses {
 		if !valueRE.MatchString(s) {

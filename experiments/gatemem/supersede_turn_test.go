@@ -43,3 +43,20 @@ func TestTurnSupersedesOnlyWhatTheSpeakerReads(t *testing.T) {
 		t.Fatalf("a summary-only speaker hid a value he cannot read: %q", got)
 	}
 }
+
+// A status line listing several things ("date …, budget …, cap …") is not
+// wholly about the one a later turn updates: it stays.
+func TestTurnDoesNotSupersedeAStatusList(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["ava"], "Current status for Heron: target date remains July 24, 2026, budget is 231,000 USD, discount cap is 7%.")
+	say(t, a, tok["ava"], "Heron target date is July 24, 2026 for now.")
+	say(t, a, tok["ava"], "Finance: the approved Heron budget is now 219,000 USD.")
+	got := view(t, a, tok["ava"], "project_heron", "Heron status budget target date")
+	if !strings.Contains(got, "231,000 USD, discount cap is 7%") {
+		t.Fatalf("a status list was hidden by an update of one of its items: %q", got)
+	}
+	say(t, a, tok["ava"], "Update: the Heron target date is now August 5, 2026.")
+	if got := view(t, a, tok["ava"], "project_heron", "Heron target date"); strings.Contains(got, "July 24, 2026 for now") {
+		t.Fatalf("the superseded date turn is still shown: %q", got)
+	}
+}

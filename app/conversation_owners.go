@@ -19,7 +19,9 @@ import (
 // both read it (the narrower reading). Distinctive values are tokens and
 // codes (letters and digits), amounts with their currency, phone numbers
 // and names ending in a number ("Juniper Annex Suite 731"); plain numbers,
-// dates and times are said everywhere and own nothing.
+// dates and times are said everywhere and own nothing. A turn said into
+// the speaker's own record is left there: reading it back, the speaker
+// reads only their own words.
 
 var (
 	// amountRE is an amount with its currency.
@@ -48,9 +50,11 @@ func distinctiveValues(text string) []string {
 // withValueOwners adds to d the scopes that own a distinctive value text
 // restates (see above). It reads every fragment: a turn's values must be
 // checked against everything said before.
-func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision) (ScopeDecision, error) {
+func (a *App) withValueOwners(ctx context.Context, speaker, text string, d ScopeDecision) (ScopeDecision, error) {
 	vals := distinctiveValues(text)
-	if len(vals) == 0 {
+	if len(vals) == 0 || len(d.Scopes) == 1 && d.Scopes[0] == recordPrefix+speaker {
+		// Said into the speaker's own record: what they read back there
+		// is what they said themselves.
 		return d, nil
 	}
 	type owner struct {

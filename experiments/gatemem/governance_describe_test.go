@@ -162,6 +162,11 @@ func TestRestatedValueNeedsItsOwnerScope(t *testing.T) {
 	if got := view(t, a, tok["lucia"], "project_osprey", "public line amount"); strings.Contains(got, "3,330 USD") {
 		t.Fatalf("an Osprey member read Heron's value through Osprey's thread: %q", got)
 	}
+	// Said into the speaker's own record, it stays there: they read back
+	// only their own words.
+	if ans := say(t, a, tok["omar"], "Noted for myself: the amount 3,330 USD."); len(ans.Decision.Scopes) != 1 {
+		t.Fatalf("scopes %v", ans.Decision.Scopes)
+	}
 	// A value only Osprey ever said stays Osprey's.
 	if ans := say(t, a, tok["lucia"], "Osprey venue is Commons Hall 329 this spring."); len(ans.Decision.Scopes) != 1 {
 		t.Fatalf("scopes %v", ans.Decision.Scopes)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
 )
 
 // A distinctive value belongs to the scope it was first said in (by a
@@ -20,8 +21,8 @@ import (
 // codes (letters and digits), amounts with their currency, phone numbers
 // and names ending in a number ("Juniper Annex Suite 731"); plain numbers,
 // dates and times are said everywhere and own nothing. A turn said into
-// the speaker's own record is left there: reading it back, the speaker
-// reads only their own words.
+// the speaker's own record, which no one else reads at any level, is left
+// there: reading it back, the speaker reads only their own words.
 
 var (
 	// amountRE is an amount with its currency.
@@ -50,11 +51,11 @@ func distinctiveValues(text string) []string {
 // withValueOwners adds to d the scopes that own a distinctive value text
 // restates (see above). It reads every fragment: a turn's values must be
 // checked against everything said before.
-func (a *App) withValueOwners(ctx context.Context, speaker, text string, d ScopeDecision) (ScopeDecision, error) {
+func (a *App) withValueOwners(ctx context.Context, speaker, text string, d ScopeDecision, now access.Point) (ScopeDecision, error) {
 	vals := distinctiveValues(text)
-	if len(vals) == 0 || len(d.Scopes) == 1 && d.Scopes[0] == recordPrefix+speaker {
-		// Said into the speaker's own record: what they read back there
-		// is what they said themselves.
+	if len(vals) == 0 || a.readOnlyBy(speaker, d.Scopes, now) {
+		// Said where only the speaker reads: what they read back there is
+		// what they said themselves.
 		return d, nil
 	}
 	type owner struct {
@@ -110,4 +111,24 @@ func (a *App) withValueOwners(ctx context.Context, speaker, text string, d Scope
 		d.Reason += "; restates a value first said in " + strings.Join(added, ",")
 	}
 	return d, nil
+}
+
+// readOnlyBy says whether scopes is the speaker's own record alone and no
+// one else reads it, at any level (a delegate reading it would be shown
+// what the speaker restated there).
+func (a *App) readOnlyBy(speaker string, scopes []string, now access.Point) bool {
+	if len(scopes) != 1 || scopes[0] != recordPrefix+speaker {
+		return false
+	}
+	for _, u := range a.view.UserIDs() {
+		if u == speaker {
+			continue
+		}
+		for _, ag := range []string{ScopeAgent(scopes[0]), SummaryAgent(scopes[0])} {
+			if a.view.CanInvoke(u, ag, now) {
+				return false
+			}
+		}
+	}
+	return true
 }

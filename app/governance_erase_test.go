@@ -68,3 +68,37 @@ func TestSpokenErasureSurvivesRebuild(t *testing.T) {
 		t.Fatalf("after a rebuild the erased value was written again: %q", v)
 	}
 }
+
+// A value restated into the speaker's own record stays there only when no
+// one else reads that record: with a delegate reading it, the value's
+// owning scope is needed too.
+func TestRestatedValueInOwnRecordWithAReader(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, nil)
+	registerUsers(t, r, "ava", "marco", "erin", "noah")
+	schema := app.RelationshipSchema{Types: map[string]app.RelationshipRule{
+		"project_member":     {Subject: "principal_id", Scope: "project_{project_id}", Read: app.ReadFull, Steward: true},
+		"executive_delegate": {Subject: "principal_id", Scope: "record_{for_principal_id}", Read: app.ReadFull},
+	}, Self: "record_{principal_id}"}
+	if _, err := r.app.ImportRelationships(ctx, admin, app.ImportRequest{Schema: schema, Relationships: []app.Relationship{
+		{"type": "project_member", "project_id": "heron", "principal_id": "ava"},
+		{"type": "executive_delegate", "principal_id": "erin", "for_principal_id": "marco"},
+	}, Principals: []string{"noah", "marco"}}); err != nil {
+		t.Fatal(err)
+	}
+	turn := func(who, text string) []string {
+		t.Helper()
+		ans, err := r.app.IngestTurn(ctx, domain.Identity{ID: who}, app.TurnRequest{Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ans.Decision.Scopes
+	}
+	turn("ava", "Heron private support amount is 3,330 USD this term.")
+	if got := turn("marco", "Note for the board pack: 3,330 USD."); len(got) != 2 {
+		t.Fatalf("restated into a record a delegate reads: scopes %v", got)
+	}
+	if got := turn("noah", "Note for myself: 3,330 USD."); len(got) != 1 || got[0] != "record_noah" {
+		t.Fatalf("restated into a record only its owner reads: scopes %v", got)
+	}
+}

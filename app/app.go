@@ -72,6 +72,9 @@ type FragmentRegistry interface {
 	SameFactAs(f memory.FragmentInfo) []memory.FragmentInfo
 	Versions(id string) []memory.FragmentInfo
 	HasVersions() bool
+	// ErasedValues are the hashes of the values erased from a scope in
+	// conversation (governance_erase.go).
+	ErasedValues(scope string) map[string]int
 }
 
 // QueryView is the pipeline's query projection (*query.Projection).
@@ -183,7 +186,6 @@ type App struct {
 	graph     GraphMemory
 	rerank    Reranker
 	adminSum  string
-	erased    *erasedSet // values spoken erasures removed, per scope (governance_erase.go)
 }
 
 // New returns an App; cfg must be valid and every dependency set.
@@ -195,7 +197,7 @@ func New(cfg Config, d Deps) (*App, error) {
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
 		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, keys: d.Keys,
 		graph: d.Graph, rerank: d.Reranker,
-		adminSum: TokenSum(cfg.AdminToken), erased: &erasedSet{},
+		adminSum: TokenSum(cfg.AdminToken),
 	}, nil
 }
 

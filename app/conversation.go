@@ -70,6 +70,10 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	for _, g := range acts {
 		ans.Revision = max(ans.Revision, g.Revision)
 	}
+	if d, err = a.withValueOwners(ctx, by.ID, stored, d, now); err != nil { // a value belongs where it was first said (conversation_owners.go)
+		return ans, err
+	}
+	ans.Decision = d
 	agents := make([]string, len(d.Scopes))
 	for i, s := range d.Scopes {
 		agents[i] = ScopeAgent(s)
@@ -85,6 +89,11 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 		return ans, err
 	}
 	ans.Fragments, ans.Revision = w.Fragments, max(ans.Revision, w.Revision, sum)
+	for i, f := range ans.Fragments { // a new value for something said before (supersede_turn.go)
+		if old := a.supersedeTurn(ctx, by, f, now); old != "" && f.Supersedes == "" {
+			ans.Fragments[i].Supersedes = old
+		}
+	}
 	return ans, nil
 }
 

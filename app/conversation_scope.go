@@ -109,6 +109,13 @@ func (a *App) decideScope(speaker, text string, now access.Point) (ScopeDecision
 		d.Scopes, d.Reason = working, "names a person, in the speaker's one scope"
 	case len(records) > 0:
 		d.Scopes, d.Reason = records, "names a person's record"
+		if own := a.outsider(speaker, records, working, self, now); own != "" && !contains(records, own) {
+			// Said about a person by someone with no part in their record
+			// ("do not tell Daniel the word tumor", said by the patient):
+			// the speaker's business too, so only readers of both read
+			// it — never the named person alone.
+			d.Scopes, d.Reason = events.SortedSet(append(append([]string{}, records...), own)), "names a person whose record the speaker has no part in, with the speaker's own"
+		}
 	}
 	if len(d.Scopes) > 0 {
 		return d, true

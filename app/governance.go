@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cmem/cmem/domain"
+	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
 )
 
@@ -71,7 +72,12 @@ func (a *App) governTurn(ctx context.Context, by domain.Identity, text string, d
 		return acts, text, err
 	}
 	acts = append(acts, more...)
-	if red, n := a.erased.redact(d.Scopes, stored); n > 0 {
+	// Every erasure, this turn's and other gateways', is in the registry
+	// before the turn is checked against it.
+	if err := a.fence(ctx, events.ErasedSubjectPrefix, 0); err != nil {
+		return acts, text, err
+	}
+	if red, n := a.redactErased(d.Scopes, stored); n > 0 {
 		stored = red
 	}
 	return acts, stored, nil
@@ -129,9 +135,11 @@ func (a *App) eraseSpoken(ctx context.Context, by domain.Identity, targets, turn
 			act.Targets = append(act.Targets, id)
 			act.Revision = max(act.Revision, rev)
 		}
-		for _, t := range targets {
-			a.erased.add(s, t)
+		rev, err := a.recordErased(ctx, by, s, targets)
+		if err != nil {
+			return acts, err
 		}
+		act.Revision = max(act.Revision, rev)
 		act.Reason = fmt.Sprintf("erased %d fragment(s) naming %d value(s)", len(act.Targets), len(targets))
 		acts = append(acts, act)
 	}

@@ -1,10 +1,14 @@
 package app
 
 import (
+	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"regexp"
 	"strings"
-	"sync"
+
+	"github.com/cmem/cmem/domain"
+	"github.com/cmem/cmem/events"
 )
 
 // A deletion request spoken in conversation ("please delete the old
@@ -73,6 +77,9 @@ func erasureTargets(sentence string, scopes []scopeInfo) []string {
 	// Names ("the Harbor House number"), never one holding a scope's own
 	// name ("Project Harbor", "Harbor Team"): that would erase the scope.
 	addName := func(p string) {
+		if p = properName(p); p == "" {
+			return
+		}
 		for _, sc := range scopes {
 			if sc.name != nil && sc.name.MatchString(p) {
 				return
@@ -85,6 +92,24 @@ func erasureTargets(sentence string, scopes []scopeInfo) []string {
 	}
 	for _, p := range nameRE.FindAllString(sentence, -1) {
 		addName(p)
+	}
+	// A one-word name the request introduces as a person ("delete ask for
+	// Nia", "remove the alias Iris"), no day, month or scope name: a bare
+	// capitalised word may be a vendor or a place the scope still needs.
+	for _, m := range oneNameRE.FindAllStringSubmatch(sentence, -1) {
+		w := m[1]
+		if calendarWords[strings.ToLower(w)] || leadWords[strings.ToLower(w)] || len(w) < 3 || inName(out, w) {
+			continue
+		}
+		named := false
+		for _, sc := range scopes {
+			if sc.name != nil && sc.name.MatchString(w) {
+				named = true
+			}
+		}
+		if !named {
+			add(w)
+		}
 	}
 	return out
 }
@@ -103,36 +128,41 @@ func sentences(text string) []string {
 	return regexp.MustCompile(`[.!?]\s+`).Split(text, -1)
 }
 
-// erasedSet keeps, per scope, the hashes of values erased from it.
-type erasedSet struct {
-	mu sync.Mutex
-	m  map[string]map[[32]byte]int // scope → hash of a value → its length in words
-}
-
 func normalize(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
-func (e *erasedSet) add(scope, value string) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.m == nil {
-		e.m = map[string]map[[32]byte]int{}
-	}
-	if e.m[scope] == nil {
-		e.m[scope] = map[[32]byte]int{}
-	}
+// erasedValue is value as the log keeps it: the hash of its normalised
+// text and its length in words, never the text.
+func erasedValue(value string) events.ErasedValue {
 	n := normalize(value)
-	e.m[scope][sha256.Sum256([]byte(n))] = len(strings.Fields(n))
+	h := sha256.Sum256([]byte(n))
+	return events.ErasedValue{SHA256: hex.EncodeToString(h[:]), Words: len(strings.Fields(n))}
 }
 
-// redact replaces in text every run of words whose hash is an erased value
-// of one of scopes with "[erased]".
-func (e *erasedSet) redact(scopes []string, text string) (string, int) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
+// recordErased appends, for scope, the hashes of values (a ValuesErased),
+// so that later turns into the scope are redacted, across restarts.
+func (a *App) recordErased(ctx context.Context, by domain.Identity, scope string, values []string) (uint64, error) {
+	var vs []events.ErasedValue
+	seen := map[string]bool{}
+	for _, v := range values {
+		if ev := erasedValue(v); ev.Words > 0 && !seen[ev.SHA256] {
+			seen[ev.SHA256] = true
+			vs = append(vs, ev)
+		}
+	}
+	if len(vs) == 0 {
+		return 0, nil
+	}
+	return a.append(ctx, by, &events.ValuesErased{Scope: scope, User: by.ID, Values: vs}, false)
+}
+
+// redactErased replaces in text every run of words whose hash is a value
+// erased from one of scopes with "[erased]". The registry must have seen
+// every erasure before (the caller fences on events.ErasedSubjectPrefix).
+func (a *App) redactErased(scopes []string, text string) (string, int) {
 	lens := map[int]bool{}
-	var sets []map[[32]byte]int
+	var sets []map[string]int
 	for _, s := range scopes {
-		if set := e.m[s]; set != nil {
+		if set := a.fragments.ErasedValues(s); len(set) > 0 {
 			sets = append(sets, set)
 			for _, n := range set {
 				lens[n] = true
@@ -150,7 +180,7 @@ func (e *erasedSet) redact(scopes []string, text string) (string, int) {
 				continue
 			}
 			cand := strings.Trim(strings.Join(ws[i:i+n], " "), ".,;:'\"()")
-			h := sha256.Sum256([]byte(normalize(cand)))
+			h := erasedValue(cand).SHA256
 			for _, set := range sets {
 				if _, ok := set[h]; ok {
 					ws[i] = "[erased]"
@@ -163,4 +193,52 @@ func (e *erasedSet) redact(scopes []string, text string) (string, int) {
 		}
 	}
 	return strings.Join(strings.Fields(strings.Join(ws, " ")), " "), hits
+}
+
+// calendarWords and leadWords are capitalised words that name no thing:
+// days and months, and words that start a sentence ("After Tuesday is
+// done, please delete…" names nothing to erase).
+var calendarWords, leadWords = map[string]bool{}, map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields("monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december today tomorrow tonight morning evening weekend") {
+		calendarWords[w] = true
+	}
+	for _, w := range strings.Fields("after before once when then please also and but so if until while since from for the this that these those our my your their kindly now delete remove erase forget purge scrub wipe") {
+		leadWords[w] = true
+	}
+}
+
+// properName is name less its leading sentence words ("After Tuesday" →
+// "Tuesday"); "" when what is left is one word or only days and months.
+func properName(name string) string {
+	ws := strings.Fields(name)
+	for len(ws) > 0 && leadWords[strings.ToLower(ws[0])] {
+		ws = ws[1:]
+	}
+	if len(ws) < 2 {
+		return ""
+	}
+	for _, w := range ws {
+		if !calendarWords[strings.ToLower(w)] {
+			return strings.Join(ws, " ")
+		}
+	}
+	return ""
+}
+
+// oneNameRE is a capitalised word after a word that introduces a person
+// ("ask for Nia", "the alias Iris", "under June", "named Mara").
+var oneNameRE = regexp.MustCompile(`\b(?:for|alias|under|named|called|contact|nickname)\s+([A-Z][a-z]+)\b`)
+
+// inName says whether w is a word of one of names already found.
+func inName(names []string, w string) bool {
+	for _, n := range names {
+		for _, x := range strings.Fields(n) {
+			if x == w {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -62,6 +62,15 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string)
 		}
 		return ans
 	}
+	if recoveryProbe(question) { // nothing was read for it (unproposed); the refusal says so (outcome_recover.go)
+		ans.Outcome, ans.Answer = OutcomeRefuse, ProbeRefusal
+		for i := range ans.Steps {
+			if ans.Steps[i].Withheld == "" {
+				ans.Steps[i].Response = ProbeRefusal
+			}
+		}
+		return ans
+	}
 	var read []string
 	if len(ans.FragmentsRead) > 0 && a.store != nil {
 		fs, err := a.store.Get(ctx, ans.FragmentsRead)

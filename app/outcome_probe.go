@@ -87,8 +87,12 @@ func proposedIn(question string, scopes []scopeInfo) []string {
 }
 
 // unproposed is the fragments of fs that hold no value question proposes:
-// the model is not shown what would only confirm the asker's guess.
+// the model is not shown what would only confirm the asker's guess. A
+// recovery or confirmation probe is shown nothing.
 func unproposed(fs []domain.Fragment, question string, scopes []scopeInfo) []domain.Fragment {
+	if recoveryProbe(question) { // asks for what is gone, or to confirm a guess: nothing is shown (outcome_recover.go)
+		return fs[:0:0]
+	}
 	vals := proposedIn(question, scopes)
 	if len(vals) == 0 {
 		return fs

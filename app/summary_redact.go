@@ -95,9 +95,6 @@ var summaryDropRE = regexp.MustCompile(`(?i)(\[erased\]|\b(delet\w*|remov\w*|era
 // summaryNameRE finds a capitalised word (a name, a place, an organisation).
 var summaryNameRE = regexp.MustCompile(`\b[A-Z][a-z]+(?:['’]s)?\b`)
 
-// calendarWords are capitalised words a summary keeps.
-var calendarWords = regexp.MustCompile(`^(January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I)$`)
-
 // redactNames replaces the names of s: every capitalised word after the
 // first, and the first when it is a registered user's name, followed by
 // another capitalised word or by a comma (someone addressed); months, weekdays and keep (lower-case words)
@@ -109,7 +106,7 @@ func redactNames(s string, keep map[string]bool, names []userName) string {
 	for i, l := range locs {
 		w := s[l[0]:l[1]]
 		base := strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		if calendarWords.MatchString(base) || keep[strings.ToLower(base)] {
+		if base == "I" || calendarWords[strings.ToLower(base)] || keep[strings.ToLower(base)] { // days and months (governance_erase.go)
 			continue
 		}
 		if l[0] == strings.IndexFunc(s, func(r rune) bool { return r != ' ' }) { // the sentence's first word

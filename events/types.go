@@ -105,6 +105,7 @@ func init() {
 	register(TypePolicySet, 2, func() Payload { return &PolicySet{} })
 	// v3 adds the fragments a response cites.
 	register(TypeAgentResponded, 3, func() Payload { return &AgentResponded{} })
+	register(TypeValuesErased, 1, func() Payload { return &ValuesErased{} })
 }
 
 func lookup(typ string, version int) (spec, bool) {

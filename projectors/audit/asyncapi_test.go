@@ -34,6 +34,7 @@ var samples = map[string]events.Payload{
 	events.TypeFragmentWritten:      &events.FragmentWritten{ID: "f", User: "u"},
 	events.TypeFragmentRejected:     &events.FragmentRejected{User: "u", Agent: "a"},
 	events.TypeFragmentSuperseded:   &events.FragmentSuperseded{Old: "o", New: "f", User: "u"},
+	events.TypeValuesErased:         &events.ValuesErased{Scope: "s", User: "u"},
 	events.TypePolicySet:            &events.PolicySet{Target: "read", Scope: events.PolicyScope{User: "u", Agent: "a"}},
 	events.TypeMemoryRead:           &events.MemoryRead{User: "u", Agent: "a"},
 	events.TypeGraphRead:            &events.GraphRead{User: "u", Agent: "a"},

@@ -45,6 +45,9 @@ type Fragments struct {
 	byFact  map[string][]string
 	group   map[string]string
 	members map[string][]string
+	// erased holds, per scope, the hashes of values erased from it
+	// (erased_values.go).
+	erased map[string]map[string]int
 }
 
 // NewFragments returns an empty registry.
@@ -70,6 +73,14 @@ func (fs *Fragments) Apply(r events.Record) error {
 			fs.forget(id)
 		}
 		return err
+	}
+	if r.Type == events.TypeValuesErased {
+		p, err := r.Decode()
+		if err != nil {
+			return err
+		}
+		fs.applyErased(p.(*events.ValuesErased))
+		return nil
 	}
 	if r.Type != events.TypeFragmentWritten && r.Type != events.TypeFragmentSuperseded {
 		return nil

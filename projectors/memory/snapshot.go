@@ -94,6 +94,8 @@ type fragmentsState struct {
 	Fragments []FragmentInfo
 	Content   []sealedFragment
 	Groups    [][]string
+	// Erased are the hashes of values erased per scope (no content).
+	Erased map[string]map[string]int `json:",omitempty"`
 }
 
 // fragmentContent is the content part of a FragmentInfo.
@@ -119,6 +121,7 @@ func (fs *Fragments) FreezeSnapshot() snapshot.Frozen {
 	for _, ms := range fs.members {
 		st.Groups = append(st.Groups, slices.Clone(ms))
 	}
+	st.Erased = fs.erasedCopy()
 	fs.mu.RUnlock()
 	return st.seal
 }
@@ -176,7 +179,7 @@ func (fs *Fragments) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, rev
 		}
 	}
 	restored := NewFragments()
-	restored.byID = byID
+	restored.byID, restored.erased = byID, st.Erased
 	for _, f := range byID {
 		if f.Fact != "" {
 			restored.byFact[f.Fact] = append(restored.byFact[f.Fact], f.ID)
@@ -194,6 +197,7 @@ func (fs *Fragments) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, rev
 		fs.mu.Lock()
 		defer fs.mu.Unlock()
 		fs.revision, fs.byID, fs.byFact, fs.group, fs.members = revision, restored.byID, restored.byFact, restored.group, restored.members
+		fs.erased = restored.erased
 	}, nil
 }
 

@@ -1,0 +1,134 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/cmem/cmem/domain"
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/projectors/access"
+)
+
+// A distinctive value belongs to the scope it was first said in (by a
+// turn that went to that one scope). A turn
+// that restates one — a private amount quoted in a public program's
+// thread ("the public line is 3,345 USD, close to Liam's private 3,330
+// USD"), a room said "only to keep the two threads apart", another
+// project's customer name — goes to that scope too, so only readers of
+// both read it (the narrower reading). Distinctive values are tokens and
+// codes (letters and digits), amounts with their currency, phone numbers
+// and names ending in a number ("Juniper Annex Suite 731"); plain numbers,
+// dates and times are said everywhere and own nothing. A turn said into
+// the speaker's own record, which no one else reads at any level, is left
+// there: reading it back, the speaker reads only their own words.
+
+var (
+	// amountRE is an amount with its currency.
+	amountRE = regexp.MustCompile(`\b\d[\d,.]*\s?(USD|EUR|GBP)\b|[$€£]\s?\d[\d,.]*\d`)
+	// phoneRE is a phone number.
+	phoneRE = regexp.MustCompile(`\b\d{3}[-. ]\d{3}[-. ]\d{4}\b`)
+	// codeRE is a token or code: letters and digits in one word.
+	codeRE = regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9]*[-_][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*\b|\b[A-Za-z]+\d[A-Za-z0-9]*\b`)
+	// numberedNameRE is a name ending in a number ("Commons Hall 329").
+	numberedNameRE = regexp.MustCompile(`\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\s+\d+[A-Z]?\b`)
+)
+
+// distinctiveValues are the values of text that can belong to a scope.
+func distinctiveValues(text string) []string {
+	var out []string
+	for _, re := range []*regexp.Regexp{amountRE, phoneRE, codeRE, numberedNameRE} {
+		for _, v := range re.FindAllString(text, -1) {
+			if v = strings.TrimSpace(v); len(v) >= 4 && !contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// withValueOwners adds to d the scopes that own a distinctive value text
+// restates (see above). It reads every fragment: a turn's values must be
+// checked against everything said before.
+func (a *App) withValueOwners(ctx context.Context, speaker, text string, d ScopeDecision, now access.Point) (ScopeDecision, error) {
+	vals := distinctiveValues(text)
+	if len(vals) == 0 || a.readOnlyBy(speaker, d.Scopes, now) {
+		// Said where only the speaker reads: what they read back there is
+		// what they said themselves.
+		return d, nil
+	}
+	type owner struct {
+		rev    uint64
+		scopes []string
+	}
+	first := map[string]owner{}
+	var ids []string
+	for _, u := range a.view.UserIDs() {
+		ids = append(ids, a.fragments.OfUser(u)...)
+	}
+	const batch = 500
+	for i := 0; i < len(ids); i += batch {
+		fs, err := a.store.Get(ctx, ids[i:min(i+batch, len(ids))])
+		if err != nil {
+			return d, fmt.Errorf("%w: %w", domain.ErrUnavailable, err)
+		}
+		for _, f := range fs {
+			info, ok := a.fragments.Get(f.ID)
+			if !ok {
+				continue
+			}
+			var scopes []string
+			for _, ag := range f.Agents {
+				if s, ok := strings.CutPrefix(ag, scopePrefix); ok {
+					scopes = append(scopes, s)
+				}
+			}
+			if len(scopes) != 1 {
+				// A text that already needed several scopes says where a
+				// value was repeated, not where it belongs.
+				continue
+			}
+			text := normalize(f.Value)
+			for _, v := range vals {
+				o, seen := first[v]
+				if (!seen || info.Revision < o.rev) && strings.Contains(text, normalize(v)) {
+					first[v] = owner{info.Revision, scopes}
+				}
+			}
+		}
+	}
+	var added []string
+	for _, v := range vals {
+		for _, s := range first[v].scopes {
+			if !contains(d.Scopes, s) && !contains(added, s) {
+				added = append(added, s)
+			}
+		}
+	}
+	if len(added) > 0 {
+		d.Scopes = events.SortedSet(append(append([]string{}, d.Scopes...), added...))
+		d.Reason += "; restates a value first said in " + strings.Join(added, ",")
+	}
+	return d, nil
+}
+
+// readOnlyBy says whether scopes is the speaker's own record alone and no
+// one else reads it, at any level (a delegate reading it would be shown
+// what the speaker restated there).
+func (a *App) readOnlyBy(speaker string, scopes []string, now access.Point) bool {
+	if len(scopes) != 1 || scopes[0] != recordPrefix+speaker {
+		return false
+	}
+	for _, u := range a.view.UserIDs() {
+		if u == speaker {
+			continue
+		}
+		for _, ag := range []string{ScopeAgent(scopes[0]), SummaryAgent(scopes[0])} {
+			if a.view.CanInvoke(u, ag, now) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -134,8 +134,20 @@ func (v *Validator) EnvelopeSchemaCheck(raw []byte) error {
 }
 
 // Marshal checks e against its schemas and returns its wire form. Publishers
-// call it so that nothing invalid is ever written by cmem itself.
+// call it so that nothing invalid is ever written by cmem itself. An
+// envelope the fast path can vouch for (marshalKnown) is checked on its Go
+// fields rather than encoded and decoded again; its bytes and verdict are
+// those of marshalChecked, which handles everything else.
 func (v *Validator) Marshal(e Envelope) ([]byte, error) {
+	if raw, ok := v.marshalKnown(e); ok {
+		return raw, nil
+	}
+	return v.marshalChecked(e)
+}
+
+// marshalChecked is Marshal by the book: encode with encoding/json, then
+// parse the result as a consumer reading it off the log would.
+func (v *Validator) marshalChecked(e Envelope) ([]byte, error) {
 	raw, err := json.Marshal(e)
 	if err != nil {
 		return nil, fmt.Errorf("%w: encode: %w", ErrInvalid, err)

@@ -66,31 +66,45 @@ func (s *Server) batch(w http.ResponseWriter, r *http.Request, by domain.Identit
 }
 
 // batchItem decodes one item, refusing fields its op does not take. The
-// body's keys were checked for duplicates as a whole (decode).
+// body's keys were checked for duplicates as a whole (decode). The item is
+// read once, member by member, and each allowed member is set from its
+// value: a thousand items decoded twice with reflection were most of what
+// the endpoint spent before the use case.
 func batchItem(raw json.RawMessage) (app.BatchItem, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
+	members, ok := itemMembers(raw)
+	if !ok {
 		return app.BatchItem{}, fmt.Errorf("%w: an item must be a JSON object", domain.ErrInvalid)
 	}
 	var b batchItemBody
-	if err := json.Unmarshal(fields["op"], &b.Op); err != nil {
+	opAt := slices.IndexFunc(members, func(m itemMember) bool { return m.name == "op" })
+	var opRaw json.RawMessage
+	if opAt >= 0 {
+		opRaw = members[opAt].value
+		members = slices.Delete(members, opAt, opAt+1)
+	}
+	if err := setString(opRaw, &b.Op); err != nil {
 		return app.BatchItem{}, fmt.Errorf("%w: op must be a string", domain.ErrInvalid)
 	}
-	delete(fields, "op")
 	if b.Op == app.OpRegisterResource {
+		fields := make(map[string]json.RawMessage, len(members))
+		for _, m := range members {
+			fields[m.name] = m.value
+		}
 		return resourceItem(fields)
 	}
 	allowed, ok := batchFields[b.Op]
 	if !ok {
 		return app.BatchItem{Op: b.Op}, nil // Batch names the ops there are
 	}
-	for name := range fields {
-		if !slices.Contains(allowed, name) {
-			return app.BatchItem{}, fmt.Errorf("%w: %s takes no field %q", domain.ErrInvalid, b.Op, name)
+	for _, m := range members {
+		if !slices.Contains(allowed, m.name) {
+			return app.BatchItem{}, fmt.Errorf("%w: %s takes no field %q", domain.ErrInvalid, b.Op, m.name)
 		}
 	}
-	if err := json.Unmarshal(raw, &b); err != nil {
-		return app.BatchItem{}, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
+	for _, m := range members {
+		if err := b.set(m.name, m.value); err != nil {
+			return app.BatchItem{}, fmt.Errorf("%w: %s: %w", domain.ErrInvalid, m.name, err)
+		}
 	}
 	wr, err := b.request()
 	if err != nil {

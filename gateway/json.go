@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/cmem/cmem/domain"
 )
@@ -72,54 +75,88 @@ func decodeBytes(raw []byte, v any, strict bool) error {
 const maxDepth = 64
 
 // checkKeys walks raw's tokens and refuses an object with two keys that
-// are equal ignoring case. Syntax errors are left to the decoder.
+// are equal ignoring case. Syntax errors are left to the decoder. It reads
+// tokens with jsontext, which does not allocate per token as
+// encoding/json's Token does; a batch body has thousands of keys.
+// TestCheckKeysMatchesReference holds it to the encoding/json walk it
+// replaced.
 func checkKeys(raw []byte) error {
-	type frame struct {
-		object, key bool // in an object; the next token is a key
-		seen        map[string]string
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var stack []*frame
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	// frames[d] is the open object or array at depth d; a frame is reused
+	// by the next container at its depth.
+	var frames []keyFrame
+	depth := 0
 	for {
-		tok, err := dec.Token()
+		tok, err := dec.ReadToken()
 		if err != nil {
 			return nil // io.EOF, or a syntax error the decoder reports
 		}
-		var top *frame
-		if len(stack) > 0 {
-			top = stack[len(stack)-1]
-		}
-		if top != nil && top.object && top.key {
-			if d, ok := tok.(json.Delim); ok && d == '}' {
-				stack = stack[:len(stack)-1]
-				continue
+		switch kind := tok.Kind(); {
+		case kind == '{' || kind == '[':
+			if depth+1 > maxDepth {
+				return fmt.Errorf("%w: JSON nested deeper than %d", domain.ErrInvalid, maxDepth)
 			}
-			k, _ := tok.(string)
-			fold := strings.ToLower(k)
-			if prev, dup := top.seen[fold]; dup {
-				if prev == k {
-					return fmt.Errorf("%w: duplicate key %q", domain.ErrInvalid, k)
+			if len(frames) <= depth {
+				frames = append(frames, keyFrame{})
+			}
+			frames[depth].reset(kind == '{')
+			depth++
+		case kind == '}' || kind == ']':
+			depth--
+		case kind == '"' && depth > 0 && frames[depth-1].object:
+			// A name or a value: the decoder's count of the object's
+			// names and values read so far is odd just after a name.
+			if _, n := dec.StackIndex(depth); n%2 == 1 {
+				if err := frames[depth-1].add(tok.String()); err != nil {
+					return err
 				}
-				return fmt.Errorf("%w: keys %q and %q differ only in case", domain.ErrInvalid, prev, k)
 			}
-			top.seen[fold] = k
-			top.key = false
-			continue
-		}
-		if top != nil && top.object {
-			top.key = true // this token is a value; a key follows
-		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, &frame{object: true, key: true, seen: map[string]string{}})
-		case json.Delim('['):
-			stack = append(stack, &frame{})
-		case json.Delim(']'):
-			stack = stack[:len(stack)-1]
-		}
-		if len(stack) > maxDepth {
-			return fmt.Errorf("%w: JSON nested deeper than %d", domain.ErrInvalid, maxDepth)
 		}
 	}
+}
+
+// keyFrame is an open container of checkKeys: for an object, its keys so
+// far, by their lower-case form.
+type keyFrame struct {
+	object bool
+	folded []string          // lower-cased keys, while few
+	keys   []string          // the keys as written, by folded's index
+	many   map[string]string // lower-cased → as written, once there are many
+}
+
+// manyKeys is where a frame moves from scanning its keys to a map, so a
+// huge object costs linear time.
+const manyKeys = 16
+
+func (f *keyFrame) reset(object bool) {
+	f.object, f.folded, f.keys, f.many = object, f.folded[:0], f.keys[:0], nil
+}
+
+// add records k, refusing it when the object already has a key equal to
+// it ignoring case.
+func (f *keyFrame) add(k string) error {
+	fold := strings.ToLower(k)
+	prev, dup := "", false
+	if f.many != nil {
+		prev, dup = f.many[fold]
+	} else if i := slices.Index(f.folded, fold); i >= 0 {
+		prev, dup = f.keys[i], true
+	}
+	switch {
+	case dup && prev == k:
+		return fmt.Errorf("%w: duplicate key %q", domain.ErrInvalid, k)
+	case dup:
+		return fmt.Errorf("%w: keys %q and %q differ only in case", domain.ErrInvalid, prev, k)
+	case f.many != nil:
+		f.many[fold] = k
+	case len(f.folded) < manyKeys:
+		f.folded, f.keys = append(f.folded, fold), append(f.keys, k)
+	default:
+		f.many = make(map[string]string, 2*manyKeys)
+		for i, fk := range f.folded {
+			f.many[fk] = f.keys[i]
+		}
+		f.many[fold] = k
+	}
+	return nil
 }

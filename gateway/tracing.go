@@ -48,6 +48,10 @@ func (s *Server) logRequest(r *http.Request, pattern string, status int, d time.
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
 		level = slog.LevelInfo
 	}
+	// Most requests log at debug, usually off: skip boxing the attributes.
+	if !s.logger.Enabled(context.Background(), level) {
+		return
+	}
 	s.logger.Log(context.Background(), level, "request", "method", r.Method, "route", pattern, "path", r.URL.Path,
 		"status", status, "duration_ms", float64(d.Microseconds())/1000, "correlation_id", app.CorrelationID(r.Context()))
 }

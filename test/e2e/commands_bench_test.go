@@ -60,10 +60,17 @@ func benchCommands(b *testing.B, sync string, mutate func(*node.Config)) {
 	for b.Loop() {
 		for _, clients := range commandClients {
 			a0, h0 := eventlog.LeaderRequests()
+			c0 := processCPU()
 			cmds, p99, count := driveCommands(b, n, clients, d)
+			c1 := processCPU()
 			a1, h1 := eventlog.LeaderRequests()
-			pubs := raw.syncPublishes(b, clients, d)
+			pubs, published := raw.syncPublishes(b, clients, d)
+			c2 := processCPU()
 			perCmd := float64(a1+h1-a0-h0) / float64(count)
+			cpuCmd, cpuPub := perOp(c1-c0, count), perOp(c2-c1, published)
+			b.ReportMetric(cpuCmd, fmt.Sprintf("cpu-µs/cmd-%d", clients))
+			b.ReportMetric(cpuPub, fmt.Sprintf("cpu-µs/raw-pub-%d", clients))
+			b.Logf("%d clients, sync %s: CPU per command %.0f µs, per raw publish %.0f µs, ratio %.2f", clients, sync, cpuCmd, cpuPub, cpuPub/cpuCmd)
 			b.ReportMetric(cmds, fmt.Sprintf("cmds/s-%d", clients))
 			b.ReportMetric(pubs, fmt.Sprintf("raw-pubs/s-%d", clients))
 			b.ReportMetric(p99, fmt.Sprintf("p99-ms-%d", clients))
@@ -139,6 +146,14 @@ func driveCommands(b *testing.B, n *node.Node, clients int, d time.Duration) (fl
 	return rate, p99, count
 }
 
+// perOp is CPU time d spread over n operations, in µs.
+func perOp(d time.Duration, n int64) float64 {
+	if n == 0 {
+		return 0
+	}
+	return float64(d.Microseconds()) / float64(n)
+}
+
 // call sends req and wants a 200 answer, read to the end (or the
 // connection would not be reused).
 func call(hc *http.Client, req *http.Request) error {
@@ -185,13 +200,20 @@ func benchBatch(b *testing.B, sync string, mutate func(*node.Config)) {
 	for b.Loop() {
 		for _, clients := range []int{1, 4} {
 			a0, h0 := eventlog.LeaderRequests()
+			c0 := processCPU()
 			evs, stored := runFor(b, clients, d, func(_, k int) (int, error) {
 				req, _ := http.NewRequest(http.MethodPost, "http://"+n.Addr()+"/v1/batch", bytes.NewReader(bodies[k%2]))
 				req.Header.Set("Authorization", "Bearer "+admin)
 				return size, call(hc, req)
 			})
+			c1 := processCPU()
 			a1, h1 := eventlog.LeaderRequests()
-			async := raw.asyncPublishes(b, clients, size, d)
+			async, published := raw.asyncPublishes(b, clients, size, d)
+			c2 := processCPU()
+			cpuEv, cpuPub := perOp(c1-c0, stored), perOp(c2-c1, published)
+			b.ReportMetric(cpuEv, fmt.Sprintf("cpu-µs/event-%d", clients))
+			b.ReportMetric(cpuPub, fmt.Sprintf("cpu-µs/raw-async-%d", clients))
+			b.Logf("%d clients, sync %s: CPU per batched event %.1f µs, per raw async publish %.1f µs, ratio %.2f", clients, sync, cpuEv, cpuPub, cpuPub/cpuEv)
 			atomicRate := raw.atomicPublishes(b, clients, size, d)
 			logRate, _ := runFor(b, clients, d, func(int, int) (int, error) { return size, appendGrants(n, size) })
 			b.ReportMetric(evs, fmt.Sprintf("events/s-%d", clients))

@@ -59,20 +59,19 @@ func (r *rawStream) msg(j int, id string) *nats.Msg {
 }
 
 // syncPublishes runs publishers that each publish and wait for the ack,
-// one at a time, for d, and returns publishes/s.
-func (r *rawStream) syncPublishes(b *testing.B, publishers int, d time.Duration) float64 {
-	rate, _ := runFor(b, publishers, d, func(i, k int) (int, error) {
+// one at a time, for d, and returns publishes/s and the publishes done.
+func (r *rawStream) syncPublishes(b *testing.B, publishers int, d time.Duration) (float64, int64) {
+	return runFor(b, publishers, d, func(i, k int) (int, error) {
 		_, err := r.js.PublishMsg(context.Background(), r.msg(i, fmt.Sprintf("s%d-%d-%d", publishers, i, k)))
 		return 1, err
 	})
-	return rate
 }
 
 // asyncPublishes runs publishers that each publish size messages without
 // waiting and then wait for every ack, round after round for d, and
-// returns publishes/s.
-func (r *rawStream) asyncPublishes(b *testing.B, publishers, size int, d time.Duration) float64 {
-	rate, _ := runFor(b, publishers, d, func(i, k int) (int, error) {
+// returns publishes/s and the publishes done.
+func (r *rawStream) asyncPublishes(b *testing.B, publishers, size int, d time.Duration) (float64, int64) {
+	return runFor(b, publishers, d, func(i, k int) (int, error) {
 		futures := make([]jetstream.PubAckFuture, size)
 		for j := range futures {
 			f, err := r.js.PublishMsgAsync(r.msg(j, fmt.Sprintf("a%d-%d-%d-%d", publishers, i, k, j)))
@@ -90,7 +89,6 @@ func (r *rawStream) asyncPublishes(b *testing.B, publishers, size int, d time.Du
 		}
 		return size, nil
 	})
-	return rate
 }
 
 // atomicPublishes is asyncPublishes with each round sent as one JetStream

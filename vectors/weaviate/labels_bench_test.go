@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	pb "github.com/weaviate/weaviate/grpc/generated/protocol/v1"
 	"github.com/weaviate/weaviate/entities/models"
+	pb "github.com/weaviate/weaviate/grpc/generated/protocol/v1"
 
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/vectorstest"

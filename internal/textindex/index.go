@@ -47,6 +47,8 @@ type Index struct {
 	// (slot.off, slot.n), so a document costs no allocation of its own;
 	// compact drops the runs of dead slots.
 	arena []int32
+	// slab is where terms' first postings are cut from (firstBlock).
+	slab []posting
 }
 
 type slot struct {
@@ -166,6 +168,9 @@ func (ix *Index) AddTagged(id string, tag uint32, text string) int {
 			tm.postings[last].tf++
 			continue
 		}
+		if tm.postings == nil {
+			tm.postings = ix.firstBlock()
+		}
 		tm.postings = append(tm.postings, posting{slot: s, tf: 1})
 		tm.df++
 		ix.arena = append(ix.arena, tid)
@@ -180,6 +185,25 @@ func (ix *Index) AddTagged(id string, tag uint32, text string) int {
 	buf.toks, buf.hashes = toks[:0], hs[:0]
 	tokenBufs.Put(buf)
 	return n
+}
+
+// firstBlockLen is the capacity of a term's first postings, cut from a
+// shared slab: most terms of a Zipf vocabulary occur in a few documents
+// only, and a small allocation of their own for each was a large part of
+// adding a document (and of the collector's work after).
+const firstBlockLen = 4
+
+// firstBlock returns an empty postings list with room for firstBlockLen,
+// from the index's slab. A list that outgrows it moves to an allocation
+// of its own, as append does; the slab's space is reclaimed when every
+// list cut from it has moved or gone.
+func (ix *Index) firstBlock() []posting {
+	if len(ix.slab)+firstBlockLen > cap(ix.slab) {
+		ix.slab = make([]posting, 0, 256*firstBlockLen)
+	}
+	n := len(ix.slab)
+	ix.slab = ix.slab[:n+firstBlockLen]
+	return ix.slab[n:n:n+firstBlockLen]
 }
 
 // newTerm numbers the new term t, whose hash is h.

@@ -203,7 +203,7 @@ func (ix *Index) firstBlock() []posting {
 	}
 	n := len(ix.slab)
 	ix.slab = ix.slab[:n+firstBlockLen]
-	return ix.slab[n:n:n+firstBlockLen]
+	return ix.slab[n : n : n+firstBlockLen]
 }
 
 // newTerm numbers the new term t, whose hash is h.

@@ -30,10 +30,11 @@ type Index struct {
 	// 8 bytes per document rather than a whole slot.
 	hot []hot
 	ids map[string]int32 // live id → slot
-	// terms numbers the terms, termTab holds them by number (a removed
-	// term's number is reused): slots list their terms as numbers, which
-	// the garbage collector need not scan, rather than as pointers.
-	terms     map[string]int32
+	// terms numbers the terms (termtable.go), termTab holds them by
+	// number (a removed term's number is reused): slots list their terms
+	// as numbers, which the garbage collector need not scan, rather than
+	// as pointers.
+	terms     termTable
 	termTab   []term
 	freeTerms []int32
 	// live and totalLen give N and the average document length.
@@ -46,6 +47,8 @@ type Index struct {
 	// (slot.off, slot.n), so a document costs no allocation of its own;
 	// compact drops the runs of dead slots.
 	arena []int32
+	// slab is where terms' first postings are cut from (firstBlock).
+	slab []posting
 }
 
 type slot struct {
@@ -69,6 +72,7 @@ func (h hot) alive() bool { return h.len >= 0 }
 // live ones only.
 type term struct {
 	name     string // its key in Index.terms
+	hash     uint64 // hashTerm(name)
 	postings []posting
 	df       int
 }
@@ -97,7 +101,7 @@ func New(cfg Config) *Index {
 	if err := cfg.Validate(); err != nil {
 		panic(err)
 	}
-	ix := &Index{cfg: cfg, ids: map[string]int32{}, terms: map[string]int32{}}
+	ix := &Index{cfg: cfg, ids: map[string]int32{}}
 	ix.scratch.New = func() any { return &scratch{} }
 	return ix
 }
@@ -134,17 +138,28 @@ func (ix *Index) Add(id, text string) { ix.AddTagged(id, 0, text) }
 // that keeps its documents in arrays checks a document by its number
 // without reading its id. It returns the document's length in tokens.
 func (ix *Index) AddTagged(id string, tag uint32, text string) int {
-	buf := tokenBufs.Get().(*[]string)
-	toks := ix.appendTokens((*buf)[:0], text)
+	buf := tokenBufs.Get().(*tokenBuf)
+	toks := ix.appendTokens(buf.toks[:0], text)
 	n := len(toks)
+	// Hashing needs no lock.
+	hs := buf.hashes[:0]
+	for _, t := range toks {
+		hs = append(hs, hashTerm(t))
+	}
 	ix.mu.Lock()
 	ix.removeLocked(id)
 	s := int32(len(ix.slots))
 	off := len(ix.arena)
-	for _, t := range toks {
-		tid, ok := ix.terms[t]
-		if !ok {
-			tid = ix.newTerm(t)
+	// Looking a token up is mostly waiting for memory (its table entry,
+	// then its term, then the term's postings); the lookups of a
+	// document are independent, so their first loads are issued together
+	// here and the waits overlap.
+	ix.terms.touch(hs)
+	for i, t := range toks {
+		h := hs[i]
+		tid := ix.terms.find(ix.termTab, t, h)
+		if tid < 0 {
+			tid = ix.newTerm(t, h)
 		}
 		tm := &ix.termTab[tid]
 		// Postings are appended in slot order and s is the newest slot,
@@ -152,6 +167,9 @@ func (ix *Index) AddTagged(id string, tag uint32, text string) int {
 		if last := len(tm.postings) - 1; last >= 0 && tm.postings[last].slot == s {
 			tm.postings[last].tf++
 			continue
+		}
+		if tm.postings == nil {
+			tm.postings = ix.firstBlock()
 		}
 		tm.postings = append(tm.postings, posting{slot: s, tf: 1})
 		tm.df++
@@ -164,16 +182,35 @@ func (ix *Index) AddTagged(id string, tag uint32, text string) int {
 	ix.totalLen += n
 	ix.mu.Unlock()
 	clear(toks)
-	*buf = toks[:0]
+	buf.toks, buf.hashes = toks[:0], hs[:0]
 	tokenBufs.Put(buf)
 	return n
 }
 
-// newTerm numbers the new term t.
-func (ix *Index) newTerm(t string) int32 {
+// firstBlockLen is the capacity of a term's first postings, cut from a
+// shared slab: most terms of a Zipf vocabulary occur in a few documents
+// only, and a small allocation of their own for each was a large part of
+// adding a document (and of the collector's work after).
+const firstBlockLen = 4
+
+// firstBlock returns an empty postings list with room for firstBlockLen,
+// from the index's slab. A list that outgrows it moves to an allocation
+// of its own, as append does; the slab's space is reclaimed when every
+// list cut from it has moved or gone.
+func (ix *Index) firstBlock() []posting {
+	if len(ix.slab)+firstBlockLen > cap(ix.slab) {
+		ix.slab = make([]posting, 0, 256*firstBlockLen)
+	}
+	n := len(ix.slab)
+	ix.slab = ix.slab[:n+firstBlockLen]
+	return ix.slab[n : n : n+firstBlockLen]
+}
+
+// newTerm numbers the new term t, whose hash is h.
+func (ix *Index) newTerm(t string, h uint64) int32 {
 	// A copy, so the index does not keep the whole text alive for one
 	// of its words.
-	tm := term{name: strings.Clone(t)}
+	tm := term{name: strings.Clone(t), hash: h}
 	var tid int32
 	if n := len(ix.freeTerms); n > 0 {
 		tid = ix.freeTerms[n-1]
@@ -183,20 +220,26 @@ func (ix *Index) newTerm(t string) int32 {
 		tid = int32(len(ix.termTab))
 		ix.termTab = append(ix.termTab, tm)
 	}
-	ix.terms[tm.name] = tid
+	ix.terms.insert(ix.termTab, h, tid)
 	return tid
 }
 
 // lookup returns the term t, or nil.
 func (ix *Index) lookup(t string) *term {
-	if tid, ok := ix.terms[t]; ok {
+	if tid := ix.terms.find(ix.termTab, t, hashTerm(t)); tid >= 0 {
 		return &ix.termTab[tid]
 	}
 	return nil
 }
 
+// tokenBuf is AddTagged's tokens of a document and their hashes.
+type tokenBuf struct {
+	toks   []string
+	hashes []uint64
+}
+
 // tokenBufs holds AddTagged's token lists between documents.
-var tokenBufs = sync.Pool{New: func() any { return new([]string) }}
+var tokenBufs = sync.Pool{New: func() any { return new(tokenBuf) }}
 
 // Remove drops id from the index and reports whether it was there.
 func (ix *Index) Remove(id string) bool {
@@ -221,7 +264,7 @@ func (ix *Index) removeLocked(id string) bool {
 		tm.df--
 		switch {
 		case tm.df == 0:
-			delete(ix.terms, tm.name)
+			ix.terms.remove(ix.termTab, tid, tm.hash)
 			*tm = term{}
 			ix.freeTerms = append(ix.freeTerms, tid)
 		case len(tm.postings) > 2*tm.df+8:

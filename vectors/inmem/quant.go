@@ -45,13 +45,16 @@ func quantize(v []float32, dst []int8) (scale, residual float32) {
 type query struct {
 	unit  []float32
 	codes []int16
-	scale float32 // sq
-	norm  float32 // |sq·cq|
-	err   float32 // eq
+	// ucodes are codes + 128 as unsigned bytes, the form the VNNI kernel
+	// multiplies (dotRows).
+	ucodes []uint8
+	scale  float32 // sq
+	norm   float32 // |sq·cq|
+	err    float32 // eq
 }
 
 func newQuery(vector []float32) query {
-	q := query{unit: make([]float32, len(vector)), codes: make([]int16, len(vector))}
+	q := query{unit: make([]float32, len(vector)), codes: make([]int16, len(vector)), ucodes: make([]uint8, len(vector))}
 	inv := invNorm(vector)
 	for i, x := range vector {
 		q.unit[i] = x * inv
@@ -61,6 +64,7 @@ func newQuery(vector []float32) query {
 	var ss float64
 	for i, x := range c {
 		q.codes[i] = int16(x)
+		q.ucodes[i] = uint8(int16(x) + 128)
 		ss += float64(x) * float64(x)
 	}
 	q.scale, q.err = scale, residual

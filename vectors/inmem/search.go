@@ -217,7 +217,7 @@ func (b *bounded) block(p *partition, q *query, f *filterBits, from, to int, adm
 			}
 		}
 		dots := b.dots
-		dotI8Rows(q.codes, p.codes, rows, dots)
+		dotRows(q, p.codes, rows, dots)
 		for i, r := range rows {
 			lo, hi := q.bounds(p, int(r), dots[i])
 			if hi < b.tau {

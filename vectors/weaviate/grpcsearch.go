@@ -67,42 +67,68 @@ func target(prop string) *pb.FilterTarget {
 
 // nearVectorGRPC is nearVector over gRPC; f nil is unfiltered.
 func (s *Store) nearVectorGRPC(ctx context.Context, vector []float32, f *vectors.Filter, limit int) ([]vectors.Hit, error) {
-	buf := make([]byte, 4*len(vector))
-	for i, x := range vector {
-		binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(x))
-	}
-	req := &pb.SearchRequest{
-		Collection: s.cfg.Class,
-		Limit:      uint32(limit),
-		NearVector: &pb.NearVector{VectorBytes: buf},
-		Properties: &pb.PropertiesRequest{NonRefProperties: []string{
-			propID, propKey, propValue, propTier, propUser, propAgents, propResources, propCreatedAt, propRevision, propModel,
-		}},
-		Metadata:    &pb.MetadataRequest{Distance: true},
-		Uses_123Api: true, Uses_125Api: true, Uses_127Api: true,
-	}
-	if f != nil {
-		req.Filters = pbFilterFor(*f)
-	}
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
-	defer cancel()
-	reply, err := s.search.client.Search(ctx, req)
+	req := s.searchRequest(f, limit, &pb.MetadataRequest{Distance: true})
+	req.NearVector = &pb.NearVector{VectorBytes: vectorBytes(vector)}
+	reply, err := s.searchGRPC(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("weaviate: nearVector (gRPC): %w", err)
 	}
 	hits := make([]vectors.Hit, 0, len(reply.GetResults()))
 	for _, r := range reply.GetResults() {
-		o := map[string]any{}
-		for name, v := range r.GetProperties().GetNonRefProps().GetFields() {
-			o[name] = plain(v)
-		}
-		frag, err := decodeFragment(o)
+		frag, err := decodeResult(r)
 		if err != nil {
 			return nil, fmt.Errorf("weaviate: nearVector (gRPC): %w", err)
 		}
 		hits = append(hits, vectors.Hit{Fragment: frag, Score: 1 - r.GetMetadata().GetDistance()})
 	}
 	return hits, nil
+}
+
+// searchRequest is what every gRPC search of the store asks alike: the
+// class, the limit, a fragment's properties, the metadata meta and, when
+// f is not nil, f pushed down (pbFilterFor). The caller sets the query.
+func (s *Store) searchRequest(f *vectors.Filter, limit int, meta *pb.MetadataRequest) *pb.SearchRequest {
+	req := &pb.SearchRequest{
+		Collection: s.cfg.Class,
+		Limit:      uint32(limit),
+		Properties: &pb.PropertiesRequest{NonRefProperties: []string{
+			propID, propKey, propValue, propTier, propUser, propAgents, propResources, propCreatedAt, propRevision, propModel,
+		}},
+		Metadata:    meta,
+		Uses_123Api: true, Uses_125Api: true, Uses_127Api: true,
+	}
+	if f != nil {
+		req.Filters = pbFilterFor(*f)
+	}
+	return req
+}
+
+// searchGRPC sends req, bounded by Config.RequestTimeout.
+func (s *Store) searchGRPC(ctx context.Context, req *pb.SearchRequest) (*pb.SearchReply, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+	defer cancel()
+	return s.search.client.Search(ctx, req)
+}
+
+// vectorBytes is v as the 1.25 protocol sends a vector: little-endian
+// float32s.
+func vectorBytes(v []float32) []byte {
+	buf := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(x))
+	}
+	return buf
+}
+
+// decodeResult is the fragment of one gRPC search result, read by the
+// decoder GraphQL answers go through.
+func decodeResult(r *pb.SearchResult) (vectors.Fragment, error) {
+	props := r.GetProperties().GetNonRefProps().GetFields()
+	o := make(map[string]any, len(props))
+	for name, v := range props {
+		o[name] = plain(v)
+	}
+	return decodeFragment(o)
 }
 
 // plain converts a gRPC property value to the shape GraphQL's JSON decodes

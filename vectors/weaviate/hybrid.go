@@ -1,13 +1,10 @@
 package weaviate
 
 import (
-	"cmp"
 	"context"
 	"encoding/binary"
 	"fmt"
 	"math"
-	"slices"
-	"strings"
 
 	pb "github.com/weaviate/weaviate/grpc/generated/protocol/v1"
 
@@ -57,11 +54,7 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 	allowed := newAllowed(f)
 	hits := make([]vectors.Hit, 0, len(reply.GetResults()))
 	for _, r := range reply.GetResults() {
-		o := map[string]any{}
-		for name, v := range r.GetProperties().GetNonRefProps().GetFields() {
-			o[name] = plain(v)
-		}
-		frag, err := decodeFragment(o)
+		frag, err := decodeResult(r)
 		if err != nil {
 			return nil, fmt.Errorf("weaviate: hybrid (gRPC): %w", err)
 		}
@@ -75,38 +68,16 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		h.Score = r.GetMetadata().GetScore() * float32(vectors.LengthPrior(vectors.ValueTokens(frag.Value)))
 		hits = append(hits, h)
 	}
-	slices.SortFunc(hits, func(a, b vectors.Hit) int {
-		if c := cmp.Compare(b.Score, a.Score); c != 0 {
-			return c
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
+	sortHits(hits)
 	return hits[:min(k, len(hits))], nil
 }
 
 // hybridGRPC sends one hybrid query; f nil is unfiltered.
 func (s *Store) hybridGRPC(ctx context.Context, q vectors.Query, f *vectors.Filter, limit int) (*pb.SearchReply, error) {
-	buf := make([]byte, 4*len(q.Vector))
-	for i, x := range q.Vector {
-		binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(x))
-	}
-	req := &pb.SearchRequest{
-		Collection: s.cfg.Class,
-		Limit:      uint32(limit),
-		HybridSearch: &pb.Hybrid{Query: q.Text, Properties: []string{propKey, propValue}, Alpha: vectors.HybridAlpha,
-			FusionType: pb.Hybrid_FUSION_TYPE_RELATIVE_SCORE, VectorBytes: buf},
-		Properties: &pb.PropertiesRequest{NonRefProperties: []string{
-			propID, propKey, propValue, propTier, propUser, propAgents, propResources, propCreatedAt, propRevision, propModel,
-		}},
-		Metadata:    &pb.MetadataRequest{Score: true, Vector: true},
-		Uses_123Api: true, Uses_125Api: true, Uses_127Api: true,
-	}
-	if f != nil {
-		req.Filters = pbFilterFor(*f)
-	}
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
-	defer cancel()
-	reply, err := s.search.client.Search(ctx, req)
+	req := s.searchRequest(f, limit, &pb.MetadataRequest{Score: true, Vector: true})
+	req.HybridSearch = &pb.Hybrid{Query: q.Text, Properties: []string{propKey, propValue}, Alpha: vectors.HybridAlpha,
+		FusionType: pb.Hybrid_FUSION_TYPE_RELATIVE_SCORE, VectorBytes: vectorBytes(q.Vector)}
+	reply, err := s.searchGRPC(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("weaviate: hybrid (gRPC): %w", err)
 	}

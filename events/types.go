@@ -104,6 +104,8 @@ func init() {
 	register(TypePolicySet, 2, func() Payload { return &PolicySet{} })
 	// v3 adds the fragments a response cites.
 	register(TypeAgentResponded, 3, func() Payload { return &AgentResponded{} })
+	// v2 adds the valid time a query asks about (as_of).
+	register(TypeQuerySubmitted, 2, func() Payload { return &QuerySubmitted{} })
 }
 
 func lookup(typ string, version int) (spec, bool) {

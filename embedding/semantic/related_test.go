@@ -22,7 +22,8 @@ func TestRelatedWords(t *testing.T) {
 		{"Tariffs", "duty", true},  // case and plural
 		{"duty", "tariff", true},   // either order
 		{"tariff", "tariff", true}, // itself
-		{"drink", "food", false},   // only a hypernym
+		{"duration", "time", true}, // a measure and its kind
+		{"drink", "food", false},   // a hypernym, but not of a measure
 		{"revenue", "cost", false}, // different things
 		{"width", "height", false}, // different dimensions
 		{"tariff", "zzyzx", false}, // outside the table

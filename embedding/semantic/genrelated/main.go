@@ -21,9 +21,10 @@
 //     other ("ceiling": "an upper limit on what is allowed" → "limit";
 //     "turnout": "attendance for a particular event" → "attendance").
 //
-// Hypernym and hyponym pointers are left out (-links adds them): a
-// sense's hypernyms take in its siblings' ("a drink is a food"), which
-// relates words a question tells apart.
+// Hypernym and hyponym pointers relate words only between senses that
+// are measures (noun.attribute, noun.quantity, noun.time: "duration" is
+// a kind of "time"): elsewhere a word's hypernym names something else a
+// question asks about ("a drink is a food").
 //
 // A vocabulary word WordNet lacks takes the relations of its base when it
 // is a derivation WordNet knows ("viewership" → "viewer"). Each pair is
@@ -49,7 +50,7 @@ func main() {
 	wn := flag.String("wordnet", "/usr/share/wordnet", "directory of WordNet 3.0's data.noun, data.verb, data.adj, data.adv")
 	vecs := flag.String("vectors", "embedding/semantic/vectors.bin", "the embedder's vectors.bin, whose vocabulary bounds the table")
 	out := flag.String("out", "embedding/semantic/related.txt.gz", "output file")
-	links := flag.String("links", "+,&", "WordNet pointer kinds that relate words")
+	links := flag.String("links", "+,&,@,~", "WordNet pointer kinds that relate words")
 	flag.Parse()
 	for _, k := range strings.Split(*links, ",") {
 		kept[k] = true

@@ -11,6 +11,15 @@ import (
 // word.
 var genusMax = flag.Int("genus-max", 40, "the most noun glosses a genus may head for it to relate their words")
 
+// kinds are the hypernym and hyponym pointers; they relate only measures
+// (measures: the noun files of attributes, quantities and times), where
+// a kind is asked for by its kind's name ("duration" is a "time"); a kind
+// of food is not asked for as "food".
+var (
+	kinds    = map[string]bool{"@": true, "~": true}
+	measures = map[string]bool{"07": true, "23": true, "28": true} // noun.attribute, noun.quantity, noun.time
+)
+
 // derivations are suffixes of words WordNet may lack whose base it knows
 // ("viewership" → "viewer").
 var derivations = []string{"ship", "hood", "ness", "dom"}
@@ -88,7 +97,7 @@ func (d *db) related(w string, genusN map[string]int) []string {
 		}
 		for _, l := range s.links {
 			t := d.synsets[l.to]
-			if t == nil || (l.from != 0 && l.from != at) {
+			if t == nil || (l.from != 0 && l.from != at) || (kinds[l.kind] && (!measures[s.lex] || !measures[t.lex])) {
 				continue
 			}
 			if l.at == 0 {

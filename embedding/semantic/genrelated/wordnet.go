@@ -11,6 +11,7 @@ import (
 // synset is one WordNet sense: its words, its links and, for nouns, the
 // genus of its gloss.
 type synset struct {
+	lex   string // lexicographer file number ("07" noun.attribute)
 	words []string
 	links []link
 	genus string
@@ -19,6 +20,7 @@ type synset struct {
 // link is a pointer of a kept kind; from and to are word numbers (1-based)
 // of a lexical pointer, 0 for a pointer between whole synsets.
 type link struct {
+	kind     string // pointer symbol ("@" hypernym, "+" derivation…)
 	to       string // "offset.pos"
 	from, at int
 }
@@ -74,7 +76,7 @@ func (d *db) parse(line, pos string) {
 	if err != nil || len(f) < 5+2*int(n) {
 		return
 	}
-	s := &synset{}
+	s := &synset{lex: f[1]}
 	for i := 0; i < int(n); i++ {
 		s.words = append(s.words, strings.ToLower(markerRE.ReplaceAllString(f[4+2*i], "")))
 	}
@@ -90,7 +92,7 @@ func (d *db) parse(line, pos string) {
 		}
 		src, _ := strconv.ParseInt(f[i+3][:2], 16, 32)
 		dst, _ := strconv.ParseInt(f[i+3][2:], 16, 32)
-		s.links = append(s.links, link{to: f[i+1] + "." + posOf(f[i+2]), from: int(src), at: int(dst)})
+		s.links = append(s.links, link{kind: f[i], to: f[i+1] + "." + posOf(f[i+2]), from: int(src), at: int(dst)})
 	}
 	if pos == "n" {
 		s.genus = genus(gloss)

@@ -10,15 +10,18 @@ import (
 	"github.com/cmem/cmem/node/nodetest"
 )
 
-// askAsOf asks text about the facts valid at asOf and returns the answer.
-func askAsOf(c *nodetest.Client, token, text, asOf string) nodetest.Response {
-	body := map[string]any{"text": text}
+// lumenQ asks for the fact TestQueryAsOf writes in two versions.
+const lumenQ = "What is the revenue of Lumen cooperative?"
+
+// askAsOf asks lumenQ about the facts valid at asOf and returns the answer.
+func askAsOf(c *nodetest.Client, token, asOf string) nodetest.Response {
+	body := map[string]any{"text": lumenQ}
 	if asOf != "" {
 		body["as_of"] = asOf
 	}
 	r := c.Must(http.StatusOK, "POST", "/v1/queries", token, body)
 	if r.Body["status"] != "answered" {
-		c.T.Fatalf("query %q as of %q: %s", text, asOf, r.Raw)
+		c.T.Fatalf("query as of %q: %s", asOf, r.Raw)
 	}
 	return r
 }
@@ -44,10 +47,9 @@ func TestQueryAsOf(t *testing.T) {
 	// August through travel (bob can).
 	old := write("finance", "Lumen cooperative revenue was zqxmay 41 million credits.", "2023-05-01")
 	cur := write("travel", "Lumen cooperative revenue is zqxaug 45 million credits.", "2023-08-01")
-	const q = "What is the revenue of Lumen cooperative?"
 
-	now := askAsOf(c, alice, q, "")
-	june := askAsOf(c, alice, q, "2023-06-01")
+	now := askAsOf(c, alice, "")
+	june := askAsOf(c, alice, "2023-06-01")
 	if a := now.Body["answer"].(string); !strings.Contains(a, "zqxaug") || strings.Contains(a, "zqxmay") {
 		t.Errorf("alice now: %s", now.Raw)
 	}
@@ -63,11 +65,11 @@ func TestQueryAsOf(t *testing.T) {
 
 	// bob may read the August version only: as of June he is shown
 	// nothing, not the May version he could never read.
-	bobJune := askAsOf(c, bob, q, "2023-06-01")
+	bobJune := askAsOf(c, bob, "2023-06-01")
 	if strings.Contains(string(bobJune.Raw), "zqxmay") || slices.Contains(readIDs(bobJune), old) {
 		t.Errorf("bob as of June was shown the version he may not read: %s", bobJune.Raw)
 	}
-	if bobNow := askAsOf(c, bob, q, ""); !strings.Contains(bobNow.Body["answer"].(string), "zqxaug") {
+	if bobNow := askAsOf(c, bob, ""); !strings.Contains(bobNow.Body["answer"].(string), "zqxaug") {
 		t.Errorf("bob now: %s", bobNow.Raw)
 	}
 
@@ -77,7 +79,7 @@ func TestQueryAsOf(t *testing.T) {
 	c.Must(http.StatusOK, "DELETE", "/v1/grants/user-agent/carol/travel", admin, nil)
 	grantAgent(c, "carol", "finance")
 	for _, at := range []string{"", "2023-06-01", "2023-09-01"} {
-		r := askAsOf(c, carol, q, at)
+		r := askAsOf(c, carol, at)
 		if strings.Contains(string(r.Raw), "zqxaug") || slices.Contains(readIDs(r), cur) {
 			t.Errorf("carol after her revoke, as of %q: %s", at, r.Raw)
 		}
@@ -86,7 +88,7 @@ func TestQueryAsOf(t *testing.T) {
 	// A time that is not one is refused, and nothing is submitted.
 	before := len(nodetest.Events(t, n, events.TypeQuerySubmitted))
 	for _, bad := range []string{"last June", "1066-10-14", "2999-01-01"} {
-		c.Must(http.StatusBadRequest, "POST", "/v1/queries", alice, map[string]any{"text": q, "as_of": bad})
+		c.Must(http.StatusBadRequest, "POST", "/v1/queries", alice, map[string]any{"text": lumenQ, "as_of": bad})
 	}
 	if after := len(nodetest.Events(t, n, events.TypeQuerySubmitted)); after != before {
 		t.Errorf("refused queries were submitted: %d events, was %d", after, before)

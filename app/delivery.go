@@ -36,7 +36,7 @@ func (a *App) deliver(ctx context.Context, by domain.Identity, q query.Query, ch
 // render is q as its user may see it at snap, and the QueryDelivered event
 // that records it (its Channel left to the caller).
 func (a *App) render(q query.Query, snap Snapshot) (QueryAnswer, *events.QueryDelivered) {
-	ans := QueryAnswer{ID: q.ID, Status: "pending", Steps: []QueryStep{}, GraphRevision: snap.Revision,
+	ans := QueryAnswer{ID: q.ID, Status: "pending", Steps: []QueryStep{}, GraphRevision: snap.Revision, AsOf: q.AsOf,
 		FragmentsRead: nonNil(q.FragmentsRead), FragmentsWritten: nonNil(q.FragmentsWritten), Revision: q.Revision}
 	rec := &events.QueryDelivered{QueryID: q.ID, User: q.User, GraphRevision: snap.Revision}
 	var shown []events.Label

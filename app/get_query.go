@@ -31,6 +31,8 @@ type QueryAnswer struct {
 	// Outcome is answer, answer_redacted, refuse or no_memory once the
 	// query is answered (see outcome.go); absent before.
 	Outcome string `json:"outcome,omitempty"`
+	// AsOf is the valid time the query asked about; absent = now.
+	AsOf *time.Time `json:"as_of,omitempty"`
 }
 
 // QueryStep is one agent turn.

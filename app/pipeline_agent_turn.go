@@ -58,7 +58,7 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	}
 	user := domain.Identity{ID: q.User}
 	view, err := p.app.viewAt(ctx, user, ViewRequest{Agent: sel.Agent, Query: sel.Subquery,
-		KUser: p.cfg.KUser, KCross: p.cfg.KCross, QueryID: q.ID, StepID: step("read")}, snap)
+		KUser: p.cfg.KUser, KCross: p.cfg.KCross, QueryID: q.ID, StepID: step("read"), AsOf: q.AsOf}, snap)
 	if err != nil {
 		return p.stageError(ctx, q, cmd.Cause, "agent", err)
 	}
@@ -94,7 +94,9 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	label := events.Union(append(shown, events.Label{Resources: calls.ran()})...)
 	resp.Response, resp.ResourceCalls, resp.Resources, resp.Label = ans.Response, calls.count(), calls.used(), &label
 	resp.FragmentsCited = citedOf(ans.Cited, resp.FragmentsRead)
-	if worthRemembering(resp) {
+	if worthRemembering(resp) && q.AsOf == nil {
+		// (An answer about another time is not remembered: written now, it
+		// would pass for the current version of its fact.)
 		// New knowledge came in through a resource: remember it.
 		key, value := memoryEntry(sel.Subquery, ans)
 		if resp.FragmentsWritten, err = p.remember(ctx, user, &sel, resp, key, value, respondedID, step); err != nil {

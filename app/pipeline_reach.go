@@ -59,7 +59,7 @@ func (p *Pipeline) reachOf(ctx context.Context, q query.Query, round int, agent 
 		}
 	}
 	view, err := p.app.viewAt(ctx, domain.Identity{ID: q.User}, ViewRequest{Agent: agent, Query: q.Text,
-		KUser: reachMemory, KCross: reachMemory, QueryID: q.ID, StepID: events.StepID(q.ID, strconv.Itoa(round), "reach", agent)}, snap)
+		KUser: reachMemory, KCross: reachMemory, QueryID: q.ID, StepID: events.StepID(q.ID, strconv.Itoa(round), "reach", agent), AsOf: q.AsOf}, snap)
 	if err == nil {
 		for _, f := range append(view.Private, view.Shared...) {
 			texts = append(texts, f.Key, f.Value)

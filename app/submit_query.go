@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -22,8 +23,12 @@ const (
 const MaxQueryBytes = 65536
 
 // SubmitQuery puts a user's query on the bus; the workers take it from
-// there. reply is the NATS subject a bus caller waits on, if any.
-func (a *App) SubmitQuery(ctx context.Context, by domain.Identity, text, channel, reply string) (string, uint64, error) {
+// there. reply is the NATS subject a bus caller waits on, if any. asOf,
+// when not nil, asks for the facts valid at that time (valid time): the
+// agents' memory views show what was current then, under the user's
+// permissions when each view is read, and the answer is not remembered
+// (it is about another time than its own).
+func (a *App) SubmitQuery(ctx context.Context, by domain.Identity, text, channel, reply string, asOf *time.Time) (string, uint64, error) {
 	if by.ID == AdminID {
 		return "", 0, fmt.Errorf("%w: the bootstrap admin is not a user; ask as a registered user", domain.ErrForbidden)
 	}
@@ -45,7 +50,7 @@ func (a *App) SubmitQuery(ctx context.Context, by domain.Identity, text, channel
 	id := u.String()
 	meta := a.meta(ctx, by)
 	meta.CorrelationID = id // every event of the query shares it
-	e, err := events.New(meta, &events.QuerySubmitted{ID: id, User: by.ID, Text: text, Channel: channel, ReplySubject: reply})
+	e, err := events.New(meta, &events.QuerySubmitted{ID: id, User: by.ID, Text: text, Channel: channel, ReplySubject: reply, AsOf: asOf})
 	if err != nil {
 		return "", 0, err
 	}

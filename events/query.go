@@ -1,5 +1,7 @@
 package events
 
+import "time"
+
 // Wire names of the query pipeline's events. Every event of one query has
 // the query id as its correlation id and lives on subject queries/<user>/<id>.
 const (
@@ -20,6 +22,10 @@ type QuerySubmitted struct {
 	// Channel is "http" or "nats"; ReplySubject is where a bus caller waits.
 	Channel      string `json:"channel"`
 	ReplySubject string `json:"reply_subject,omitempty"`
+	// AsOf (v2) asks for the facts valid at that time: the agents' memory
+	// views show what was current then (valid time), under the user's
+	// permissions when each view is read; absent = now.
+	AsOf *time.Time `json:"as_of,omitempty"`
 }
 
 // AgentSelected records the coordinator's decision for one round.

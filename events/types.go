@@ -106,6 +106,8 @@ func init() {
 	// v3 adds the fragments a response cites.
 	register(TypeAgentResponded, 3, func() Payload { return &AgentResponded{} })
 	register(TypeValuesErased, 1, func() Payload { return &ValuesErased{} })
+	// v2 adds the valid time a query asks about (as_of).
+	register(TypeQuerySubmitted, 2, func() Payload { return &QuerySubmitted{} })
 }
 
 func lookup(typ string, version int) (spec, bool) {

@@ -16,12 +16,19 @@ func (s *Server) submitQuery(w http.ResponseWriter, r *http.Request, by domain.I
 	var req struct {
 		Text string `json:"text"`
 		Wait *bool  `json:"wait"`
+		// AsOf asks for the facts valid then (parseAsOf); absent = now.
+		AsOf string `json:"as_of"`
 	}
 	if err := decode(r, &req, true); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	id, _, err := s.app.SubmitQuery(r.Context(), by, req.Text, app.ChannelHTTP, "")
+	asOf, err := parseAsOf(req.AsOf)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id, _, err := s.app.SubmitQuery(r.Context(), by, req.Text, app.ChannelHTTP, "", asOf)
 	if err != nil {
 		s.fail(w, r, err)
 		return

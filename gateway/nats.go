@@ -59,6 +59,8 @@ func (in *NATSIngress) Close() error { return in.sub.Drain() }
 // BusQuery is the body a client publishes.
 type BusQuery struct {
 	Text string `json:"text"`
+	// AsOf asks for the facts valid then, as on POST /v1/queries.
+	AsOf string `json:"as_of,omitempty"`
 }
 
 func (in *NATSIngress) handle(m *nats.Msg) {
@@ -78,14 +80,18 @@ func (in *NATSIngress) handle(m *nats.Msg) {
 	case err == nil && !in.allow(user, &wait):
 		err = errRateLimited{limit: "queries", wait: wait}
 	case err != nil:
-		err = fmt.Errorf("body must be {\"text\": \"...\"}: %w", err)
+		err = fmt.Errorf("body must be {\"text\": \"...\"} (and optionally \"as_of\"): %w", err)
 	default:
 		var by domain.Identity
 		if by, err = in.app.BusIdentity(ctx, user); err == nil {
 			err = in.staleToken(m, user, seq)
 		}
+		var asOf *time.Time
 		if err == nil {
-			_, _, err = in.app.SubmitQuery(ctx, by, q.Text, app.ChannelNATS, m.Reply)
+			asOf, err = parseAsOf(q.AsOf)
+		}
+		if err == nil {
+			_, _, err = in.app.SubmitQuery(ctx, by, q.Text, app.ChannelNATS, m.Reply, asOf)
 		}
 	}
 	if err == nil {

@@ -104,7 +104,7 @@ func memoryGraphCmd(args []string, out io.Writer) error {
 	return c.do(http.MethodPost, "/v1/memory/graph", map[string]any{"agent": *agent, "query": *query, "min_revision": *minRev}, http.StatusOK)
 }
 
-const queryUsage = `usage: cmem query ask TEXT [-no-wait]     submit a query and wait for its answer (or its id with -no-wait)
+const queryUsage = `usage: cmem query ask TEXT [-no-wait] [-as-of T]  submit a query and wait for its answer (or its id with -no-wait)
        cmem query get ID [-wait SECONDS]  a query's state, waiting up to SECONDS for the answer
        cmem query list [-user U] [-from T] [-to T] [-limit N]  queries, newest first (yours; an admin's: anyone's)
 `
@@ -117,8 +117,9 @@ func queryCmd(args []string, out io.Writer) error {
 	}
 	switch verb {
 	case "ask":
-		c := newCall("query ask", "query ask TEXT [-no-wait]", out, true)
+		c := newCall("query ask", "query ask TEXT [-no-wait] [-as-of T]", out, true)
 		noWait := c.fs.Bool("no-wait", false, "answer the query's id at once")
+		asOf := c.fs.String("as-of", "", "ask about the facts valid at this time: RFC 3339 or YYYY-MM-DD (default: now)")
 		pos, err := c.parse(args, -1)
 		if err != nil {
 			return err
@@ -129,6 +130,9 @@ func queryCmd(args []string, out io.Writer) error {
 		body := map[string]any{"text": strings.Join(pos, " ")}
 		if *noWait {
 			body["wait"] = false
+		}
+		if *asOf != "" {
+			body["as_of"] = *asOf
 		}
 		return c.doAccepting(http.MethodPost, "/v1/queries", body)
 	case "get":

@@ -39,11 +39,14 @@ type Embedder struct {
 
 var _ embedding.Embedder = (*Embedder)(nil)
 
-// New returns the embedder; it fails only if the embedded vector file is
-// damaged (a build problem, not an input problem).
+// New returns the embedder; it fails only if the embedded vector or
+// related-word file is damaged (a build problem, not an input problem).
 func New() (*Embedder, error) {
 	t, err := vocabulary()
 	if err != nil {
+		return nil, err
+	}
+	if _, err := relations(); err != nil {
 		return nil, err
 	}
 	return &Embedder{t: t}, nil

@@ -222,24 +222,56 @@ func (o *Provider) covers(question, key, value string) bool {
 }
 
 // matchWord reports whether w is among ws, as itself, its singular or a
-// near synonym (attributeMatch), contrasts excepted.
+// near synonym, contrasts excepted. A near synonym is a word the
+// embedder's lexicon relates to w (WordNet's synonyms, kinds and
+// derivations: "yield" ~ "return"), or one whose word-vector similarity
+// to w, or to w's base when w is a derivation ("viewership" → "viewer"),
+// reaches attributeMatch.
 func (o *Provider) matchWord(w string, ws []string) bool {
 	for _, x := range ws {
 		if sameWord(w, x) || stem(w) == stem(x) {
 			return true
 		}
 	}
+	if lex, ok := o.cfg.Embedder.(interface{ Related(a, b string) bool }); ok {
+		for _, x := range ws {
+			if !contrasting(w, x) && lex.Related(w, x) {
+				return true
+			}
+		}
+	}
 	vec, ok := o.cfg.Embedder.(interface{ Vector(string) []float32 })
 	if !ok {
 		return false
 	}
-	wv := vec.Vector(w)
+	forms := [][]float32{vec.Vector(w)}
+	if b := derivationBase(w); b != "" {
+		forms = append(forms, vec.Vector(b))
+	}
 	for _, x := range ws {
-		if !contrasting(w, x) && embedding.Cosine(wv, vec.Vector(x)) >= attributeMatch {
-			return true
+		if contrasting(w, x) {
+			continue
+		}
+		xv := vec.Vector(x)
+		for _, v := range forms {
+			if embedding.Cosine(v, xv) >= attributeMatch {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// derivationBase returns the word w is derived from by a suffix that
+// names a group or state of it ("viewership" → "viewer", "childhood" →
+// "child"), "" for other words.
+func derivationBase(w string) string {
+	for _, suf := range []string{"ship", "hood", "dom"} {
+		if b, ok := strings.CutSuffix(w, suf); ok && len(b) >= 4 {
+			return b
+		}
+	}
+	return ""
 }
 
 // sameWord: equal, or equal but for a plural or possessive ending.

@@ -3,7 +3,6 @@ package memory
 import (
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -106,7 +105,7 @@ type fragmentContent struct {
 
 // MarshalSnapshot implements snapshot.Section.
 func (fs *Fragments) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
-	return fs.FreezeSnapshot()(ctx, s)
+	return marshalFrozen(ctx, s, fs)
 }
 
 // FreezeSnapshot implements snapshot.Freezer: the registry's values are
@@ -127,22 +126,16 @@ func (fs *Fragments) FreezeSnapshot() snapshot.Frozen {
 }
 
 func (st fragmentsState) seal(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
-	for _, f := range st.Fragments {
+	var err error
+	st.Content, err = sealEach(ctx, s, st.Fragments, func(f FragmentInfo) (string, string, []byte, error) {
 		if f.Fact == "" && len(f.TimeRefs) == 0 {
-			continue
+			return f.ID, f.User, nil, nil
 		}
 		plain, err := encode("fragment content", fragmentContent{Fact: f.Fact, TimeRefs: f.TimeRefs})
-		if err != nil {
-			return nil, err
-		}
-		sealed, err := s.Seal(ctx, events.DataSubject{User: f.User, Fragment: f.ID}, plain)
-		if errors.Is(err, snapshot.ErrGone) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		st.Content = append(st.Content, sealedFragment{ID: f.ID, User: f.User, Sealed: sealed})
+		return f.ID, f.User, plain, err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return encode("fragments", st)
 }
@@ -161,22 +154,19 @@ func (fs *Fragments) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, rev
 	for _, f := range st.Fragments {
 		byID[f.ID] = f
 	}
-	for _, sf := range st.Content {
-		plain, err := s.Open(ctx, sf.Sealed)
-		if errors.Is(err, snapshot.ErrGone) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("memory: open fragment %s: %w", sf.ID, err)
-		}
+	err := openEach(ctx, s, st.Content, func(sf sealedFragment, plain []byte) error {
 		var c fragmentContent
 		if err := decode("fragment content", plain, &c); err != nil {
-			return nil, err
+			return err
 		}
 		if f, ok := byID[sf.ID]; ok {
 			f.Fact, f.TimeRefs = c.Fact, c.TimeRefs
 			byID[sf.ID] = f
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	restored := NewFragments()
 	restored.byID, restored.erased = byID, st.Erased
@@ -224,7 +214,7 @@ type sealedFragment struct {
 // destroyed is left out: its erasure is in the log, and a rebuild would
 // not index it either.
 func (v *ViewProjection) MarshalSnapshot(ctx context.Context, s snapshot.Sealer) ([]byte, error) {
-	return v.FreezeSnapshot()(ctx, s)
+	return marshalFrozen(ctx, s, v)
 }
 
 // FreezeSnapshot implements snapshot.Freezer: Lister.All returns a copy
@@ -246,22 +236,14 @@ func (v *ViewProjection) FreezeSnapshot() snapshot.Frozen {
 }
 
 func sealView(ctx context.Context, s snapshot.Sealer, model string, dims int, all []vectors.Fragment) ([]byte, error) {
-	st := viewState{Model: model, Dims: dims, Fragments: make([]sealedFragment, 0, len(all))}
-	for _, f := range all {
+	sealed, err := sealEach(ctx, s, all, func(f vectors.Fragment) (string, string, []byte, error) {
 		plain, err := encodeFragment(f)
-		if err != nil {
-			return nil, err
-		}
-		sealed, err := s.Seal(ctx, events.DataSubject{User: f.User, Fragment: f.ID}, plain)
-		if errors.Is(err, snapshot.ErrGone) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		st.Fragments = append(st.Fragments, sealedFragment{ID: f.ID, User: f.User, Sealed: sealed})
+		return f.ID, f.User, plain, err
+	})
+	if err != nil {
+		return nil, err
 	}
-	return encode("view", st)
+	return encode("view", viewState{Model: model, Dims: dims, Fragments: sealed})
 }
 
 // RestoreSnapshot implements snapshot.Section. A snapshot made with
@@ -277,22 +259,19 @@ func (v *ViewProjection) RestoreSnapshot(ctx context.Context, s snapshot.Sealer,
 			st.Model, st.Dims, v.model(), v.embedder.Dims())
 	}
 	fs := make([]vectors.Fragment, 0, len(st.Fragments))
-	for _, sf := range st.Fragments {
-		plain, err := s.Open(ctx, sf.Sealed)
-		if errors.Is(err, snapshot.ErrGone) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("memory: open fragment %s: %w", sf.ID, err)
-		}
+	err := openEach(ctx, s, st.Fragments, func(sf sealedFragment, plain []byte) error {
 		f, err := decodeFragment(plain)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if f.ID != sf.ID || len(f.Vector) != st.Dims {
-			return nil, fmt.Errorf("memory: view snapshot fragment %s does not match its record", sf.ID)
+			return fmt.Errorf("memory: view snapshot fragment %s does not match its record", sf.ID)
 		}
 		fs = append(fs, f)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return func() {
 		// The in-process store cannot fail an upsert of checked fragments

@@ -32,9 +32,12 @@ type Step struct {
 
 // Query is the state of one query as its events tell it.
 type Query struct {
-	ID, User, Text   string
-	Channel, Reply   string
-	SubmittedAt      time.Time
+	ID, User, Text string
+	Channel, Reply string
+	SubmittedAt    time.Time
+	// AsOf is the valid time the query asks about (QuerySubmitted v2);
+	// nil is now.
+	AsOf             *time.Time
 	Steps            []Step
 	Done             bool
 	Answer           string
@@ -153,7 +156,7 @@ func (qs *Projection) Apply(r events.Record) error {
 func (qs *Projection) apply(p events.Payload, r events.Record) {
 	if s, ok := p.(*events.QuerySubmitted); ok {
 		if qs.byID[s.ID] == nil {
-			qs.byID[s.ID] = &Query{ID: s.ID, User: s.User, Text: s.Text, Channel: s.Channel, Reply: s.ReplySubject, SubmittedAt: r.Time, Revision: r.Revision}
+			qs.byID[s.ID] = &Query{ID: s.ID, User: s.User, Text: s.Text, Channel: s.Channel, Reply: s.ReplySubject, SubmittedAt: r.Time, AsOf: s.AsOf, Revision: r.Revision}
 		}
 		return
 	}

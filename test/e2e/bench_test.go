@@ -45,7 +45,7 @@ func BenchmarkPipeline(b *testing.B) {
 				ids := make([]string, 0, perIter)
 				for j := range perIter {
 					id, _, err := n.App.SubmitQuery(context.Background(), domain.Identity{ID: "u"},
-						fmt.Sprintf("Where is item %d of topic%d stored?", j, (i*perIter+j)%50), app.ChannelHTTP, "")
+						fmt.Sprintf("Where is item %d of topic%d stored?", j, (i*perIter+j)%50), app.ChannelHTTP, "", nil)
 					if err != nil {
 						b.Fatal(err)
 					}

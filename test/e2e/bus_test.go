@@ -46,6 +46,19 @@ func TestQueriesOverTheBus(t *testing.T) {
 	if err != nil || !strings.Contains(string(msg.Data), `"code":"invalid"`) {
 		t.Fatalf("bad input: %s %v", msg.Data, err)
 	}
+	// as_of as over HTTP: carried to the query, and a time that is not
+	// one is refused.
+	msg, err = nc.Request("cmem.query.alice", []byte(`{"text":"What food is Lyon famous for?","as_of":"2023-06-01"}`), 30*time.Second)
+	var past struct {
+		AsOf string `json:"as_of"`
+	}
+	if err != nil || json.Unmarshal(msg.Data, &past) != nil || past.AsOf != "2023-06-01T23:59:59.999999999Z" {
+		t.Fatalf("as_of over the bus: %s %v", msg.Data, err)
+	}
+	msg, err = nc.Request("cmem.query.alice", []byte(`{"text":"What food is Lyon famous for?","as_of":"last June"}`), 10*time.Second)
+	if err != nil || !strings.Contains(string(msg.Data), `"code":"invalid"`) || !strings.Contains(string(msg.Data), "as_of") {
+		t.Fatalf("bad as_of over the bus: %s %v", msg.Data, err)
+	}
 
 	// Asking as bob, or listening to bob's answers, is refused by the server.
 	errs := make(chan error, 4)

@@ -1,7 +1,6 @@
 package audittest
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -21,13 +20,8 @@ import (
 // as a test of its own name, which the rule-mutation check of package
 // access names.
 func ForgedReads(t *testing.T, newBackend NewBackend) {
-	r := start(t, newBackend)
 	t0 := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
-	var envs []events.Envelope
-	next := func(p events.Payload) uint64 {
-		envs = append(envs, event(t, t0.Add(time.Duration(len(envs))*time.Second), p))
-		return uint64(len(envs)) // revision on a fresh log
-	}
+	f := newForgery[string](t, newBackend, t0)
 	policy := events.PolicyTrace{Kind: "simple", Scope: "global"}
 	fragment := func(id, tier string) events.Payload {
 		return &events.FragmentWritten{ID: id, Key: id, Value: "v", Tier: tier, User: "alice", Agents: []string{"planner"},
@@ -38,55 +32,28 @@ func ForgedReads(t *testing.T, newBackend NewBackend) {
 		return &events.MemoryRead{User: user, Agent: "planner", Query: "q", Private: private, Shared: shared,
 			GraphRevision: graphRev, KUser: 1, KCross: 1, Policy: policy}
 	}
-	next(&events.UserRegistered{ID: "alice", Role: "user", TokenSHA256: strings.Repeat("a", 64)})
-	next(&events.UserRegistered{ID: "bob", Role: "user", TokenSHA256: strings.Repeat("b", 64)})
-	next(&events.AgentRegistered{ID: "planner", Description: "d"})
-	next(&events.ResourceRegistered{ID: "guide", Kind: "knowledge_base", Description: "d"})
-	next(&events.UserAgentGranted{User: "alice", Agent: "planner"})
-	next(&events.UserAgentGranted{User: "bob", Agent: "planner"})
-	next(&events.AgentResourceGranted{Agent: "planner", Resource: "guide"})
-	next(fragment("fp", events.TierPrivate))
-	head := next(fragment("fs", events.TierShared))
-	next(read("bob", head, nil, []string{"fs"}))
-	next(read("alice", head, []string{"fp"}, []string{"fs"}))
-	beforeRevoke := next(read("alice", head, nil, nil))
-	revoke := next(&events.AgentResourceRevoked{Agent: "planner", Resource: "guide"})
+	f.next(&events.UserRegistered{ID: "alice", Role: "user", TokenSHA256: strings.Repeat("a", 64)})
+	f.next(&events.UserRegistered{ID: "bob", Role: "user", TokenSHA256: strings.Repeat("b", 64)})
+	f.next(&events.AgentRegistered{ID: "planner", Description: "d"})
+	f.next(&events.ResourceRegistered{ID: "guide", Kind: "knowledge_base", Description: "d"})
+	f.next(&events.UserAgentGranted{User: "alice", Agent: "planner"})
+	f.next(&events.UserAgentGranted{User: "bob", Agent: "planner"})
+	f.next(&events.AgentResourceGranted{Agent: "planner", Resource: "guide"})
+	f.next(fragment("fp", events.TierPrivate))
+	head := f.next(fragment("fs", events.TierShared))
+	f.next(read("bob", head, nil, []string{"fs"}))
+	f.next(read("alice", head, []string{"fp"}, []string{"fs"}))
+	beforeRevoke := f.next(read("alice", head, nil, nil))
+	revoke := f.next(&events.AgentResourceRevoked{Agent: "planner", Resource: "guide"})
 	// Started before the revoke was acknowledged, logged after it: honest.
-	next(read("bob", beforeRevoke, nil, []string{"fs"}))
-	r.append(t, envs)
-	if v := r.violations(t); len(v) != 0 {
-		t.Fatalf("violations of an honest log: %+v", v)
-	}
+	f.next(read("bob", beforeRevoke, nil, []string{"fs"}))
+	f.honest()
 
-	base := uint64(len(envs)) + 1
-	envs = envs[:0]
-	forged := map[uint64]string{}
-	at := func(p events.Payload, reason string) {
-		envs = append(envs, event(t, t0.Add(time.Hour+time.Duration(len(envs))*time.Second), p))
-		forged[base+uint64(len(envs)-1)] = reason
-	}
-	at(read("bob", revoke, nil, []string{"fp"}), audit.ReasonPrivate)
-	at(read("alice", revoke, nil, []string{"fs"}), audit.ReasonProvenance)
-	at(read("alice", base+50, nil, []string{"fs"}), audit.ReasonFutureGraph)
-	at(read("bob", revoke, nil, []string{"nowhere"}), audit.ReasonUnknownFragment)
-	r.append(t, envs)
-
-	// The reference answers alike (r.violations and r.reads check it).
-	v := r.violations(t)
-	if len(v) != len(forged) {
-		t.Fatalf("found %d violations, want the %d forged reads: %+v", len(v), len(forged), v)
-	}
-	for _, x := range v {
-		if x.Admissible || forged[x.Revision] != x.Reason {
-			t.Fatalf("violation %+v, want reason %q", x, forged[x.Revision])
-		}
-	}
-	reads := r.reads(t, "fs")
-	var verdicts []bool
-	for _, x := range reads {
-		verdicts = append(verdicts, x.Admissible)
-	}
-	if want := []bool{true, true, true, false, false}; !reflect.DeepEqual(verdicts, want) {
-		t.Fatalf("reads of fs judged %v, want %v: %+v", verdicts, want, reads)
-	}
+	f.forge(read("bob", revoke, nil, []string{"fp"}), audit.ReasonPrivate)
+	f.forge(read("alice", revoke, nil, []string{"fs"}), audit.ReasonProvenance)
+	f.forge(read("alice", f.base+50, nil, []string{"fs"}), audit.ReasonFutureGraph)
+	f.forge(read("bob", revoke, nil, []string{"nowhere"}), audit.ReasonUnknownFragment)
+	// The reference answers alike (subject checks it on every question).
+	f.found(func(x audit.Read, reason string) bool { return x.Reason == reason })
+	verdicts(t, "reads of fs", f.s.reads(t, "fs"), true, true, true, false, false)
 }

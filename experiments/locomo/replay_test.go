@@ -1,4 +1,4 @@
-package offline_test
+package locomo_test
 
 import (
 	"bufio"
@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cmem/cmem/experiments/locomo"
 	"github.com/cmem/cmem/llm"
 	"github.com/cmem/cmem/llm/offline"
 )
@@ -37,7 +38,8 @@ type replayRecord struct {
 // fragment key (-key text) does not hold.
 var replayLabelRE = regexp.MustCompile(`^([^(:]{1,40}) \([^()]{1,60}\): `)
 
-// TestLoCoMoReplay answers again, offline, the questions of a LoCoMo
+// TestLoCoMoReplay (a tuning aid beside the harness, not a check CI
+// counts) answers again, offline, the questions of a LoCoMo
 // bench run (CMEM_LOCOMO_REPLAY: the -out JSONL of `cmem bench locomo`)
 // from the memory view each question got there (its top 10 shared hits,
 // with their scores and observed_at), with no tools, as the agent's turn
@@ -55,7 +57,10 @@ func TestLoCoMoReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = f.Close() }()
-	p := newOffline(t, offline.Config{})
+	p, err := offline.New(offline.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	type sums struct{ run, now, n float64 }
 	by := map[int]*sums{}
 	var out *os.File
@@ -91,8 +96,8 @@ func TestLoCoMoReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		now := locomoScore(r.Category, res.Response, r.Gold)
-		run := locomoScore(r.Category, r.Answer, r.Gold)
+		now, _ := locomo.Score(r.Category, res.Response, r.Gold)
+		run, _ := locomo.Score(r.Category, r.Answer, r.Gold)
 		s := by[r.Category]
 		if s == nil {
 			s = &sums{}

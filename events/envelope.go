@@ -59,6 +59,29 @@ var stepNamespace = uuid.MustParse("6f0c3c5e-8a53-4c61-9b8e-2b1d3c6d7e01")
 type Record struct {
 	Envelope
 	Revision uint64
+	// payload is Data already decoded (see WithPayload), shared by every
+	// reader of the record; nil means Decode decodes Data itself.
+	payload Payload
+}
+
+// WithPayload returns r carrying p, the decoded form of r.Data, so that
+// Decode hands every projection the same value instead of each parsing the
+// same bytes again. A consumer that feeds several projections decodes once
+// per event and attaches the result here. p is shared: whoever calls
+// Decode on such a record treats the payload as read-only.
+func (r Record) WithPayload(p Payload) Record {
+	r.payload = p
+	return r
+}
+
+// Decode returns the typed payload of r: the one attached with
+// WithPayload when there is one (shared, read-only), else a fresh decode
+// of Data as Envelope.Decode does.
+func (r Record) Decode() (Payload, error) {
+	if r.payload != nil {
+		return r.payload, nil
+	}
+	return r.Envelope.Decode()
 }
 
 // New wraps payload in an envelope with a fresh time-ordered id. A zero

@@ -19,8 +19,9 @@ import (
 // its bytes, without first decoding it into maps, for the keywords the
 // event schemas use most: type string, boolean, object and array; pattern,
 // minLength and maxLength; properties, required and additionalProperties
-// false; items, minItems and uniqueItems of strings. A subschema with any
-// other keyword (numbers, formats, enums, ...) is handed, with just its
+// false; items, minItems and uniqueItems of strings; minimum and maximum;
+// enums of strings and format date-time. A subschema with any
+// other keyword is handed, with just its
 // value decoded, to the schema library itself. Decoding every event into
 // maps for the library is most of what a rebuild spends, and this check
 // answers the same at a fraction of the cost.
@@ -39,6 +40,10 @@ type fastCheck struct {
 	// of ASCII bytes, which is how most identifiers are written.
 	class              *[256]bool
 	classMin, classMax int
+	// enum, when set, is every value the string may take; dateTime asks
+	// for a date-time certainly valid (see certainDateTime).
+	enum     map[string]struct{}
+	dateTime bool
 
 	// numbers, both exactly representable as float64
 	integer          bool
@@ -122,6 +127,13 @@ func (n *fastCheck) check(d *jsontext.Decoder) bool {
 }
 
 func (n *fastCheck) checkString(s []byte) bool {
+	if n.enum != nil {
+		_, ok := n.enum[string(s)]
+		return ok
+	}
+	if n.dateTime {
+		return certainDateTime(s)
+	}
 	if n.minLen >= 0 || n.maxLen >= 0 {
 		l := utf8.RuneCount(s)
 		if (n.minLen >= 0 && l < n.minLen) || (n.maxLen >= 0 && l > n.maxLen) {

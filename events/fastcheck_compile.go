@@ -17,21 +17,24 @@ func compileFast(s *jsonschema.Schema) *fastCheck {
 	return &fastCheck{kind: kindDelegate, delegate: s}
 }
 
+// assertContent says whether the validator asserts the content keywords
+// (contentEncoding, contentMediaType, contentSchema). It does not: in JSON
+// Schema 2020-12 they are annotations unless asserted, so a schema that
+// uses them (an embedding's base64 vector) checks as its other keywords
+// say, natively, instead of handing a 256-d vector's kilobyte-long string
+// to the library on every event.
+const assertContent = false
+
 // compileNative is the native check of s, or nil when s uses a keyword it
 // does not implement.
 func compileNative(s *jsonschema.Schema) *fastCheck {
-	if s.Bool != nil || s.Ref != nil || s.RecursiveRef != nil || s.DynamicRef != nil || s.Enum != nil ||
-		s.Const != nil || s.Not != nil || len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) > 0 || s.If != nil ||
-		s.Then != nil || s.Else != nil || s.Format != nil || s.MaxProperties != nil || s.MinProperties != nil ||
-		s.PropertyNames != nil || len(s.PatternProperties) > 0 || len(s.Dependencies) > 0 ||
-		len(s.DependentRequired) > 0 || len(s.DependentSchemas) > 0 || s.UnevaluatedProperties != nil ||
-		s.MaxItems != nil || s.Contains != nil || s.MinContains != nil || s.MaxContains != nil || s.Items != nil ||
-		s.AdditionalItems != nil || len(s.PrefixItems) > 0 || s.UnevaluatedItems != nil ||
-		s.ContentEncoding != nil || s.ContentMediaType != nil || s.ContentSchema != nil ||
-		s.ExclusiveMaximum != nil || s.ExclusiveMinimum != nil || s.MultipleOf != nil || len(s.Extensions) > 0 ||
-		s.Types == nil {
+	if n := compileValue(s, !hasOtherKeyword(s)); n != nil {
+		return n
+	}
+	if s.Enum != nil || s.Format != nil || hasOtherKeyword(s) || s.Types == nil {
 		return nil
 	}
+
 	types := s.Types.ToStrings()
 	if len(types) != 1 {
 		return nil
@@ -174,4 +177,19 @@ func byteClass(pattern string) (*[256]bool, int, int) {
 		t['-'] = true
 	}
 	return &t, lo, hi
+}
+
+// hasOtherKeyword reports whether s uses a keyword beyond those the native
+// checks implement (type, enum, format and the string, number, object and
+// array keywords they read).
+func hasOtherKeyword(s *jsonschema.Schema) bool {
+	return s.Bool != nil || s.Ref != nil || s.RecursiveRef != nil || s.DynamicRef != nil ||
+		s.Const != nil || s.Not != nil || len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) > 0 || s.If != nil ||
+		s.Then != nil || s.Else != nil || s.MaxProperties != nil || s.MinProperties != nil ||
+		s.PropertyNames != nil || len(s.PatternProperties) > 0 || len(s.Dependencies) > 0 ||
+		len(s.DependentRequired) > 0 || len(s.DependentSchemas) > 0 || s.UnevaluatedProperties != nil ||
+		s.MaxItems != nil || s.Contains != nil || s.MinContains != nil || s.MaxContains != nil || s.Items != nil ||
+		s.AdditionalItems != nil || len(s.PrefixItems) > 0 || s.UnevaluatedItems != nil ||
+		(assertContent && (s.ContentEncoding != nil || s.ContentMediaType != nil || s.ContentSchema != nil)) ||
+		s.ExclusiveMaximum != nil || s.ExclusiveMinimum != nil || s.MultipleOf != nil || len(s.Extensions) > 0
 }

@@ -42,6 +42,9 @@ func DefaultValidator() (*Validator, error) {
 func NewValidator() (*Validator, error) {
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
+	if assertContent {
+		c.AssertContent()
+	}
 	err := fs.WalkDir(schemas.FS, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
 			return err

@@ -83,3 +83,31 @@ func mustMarshal(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// TestRecordDecodeUsesAttachedPayload: a record carrying a payload hands
+// that value out; one without decodes its data.
+func TestRecordDecodeUsesAttachedPayload(t *testing.T) {
+	e, err := New(Meta{Source: "test", Actor: "admin"}, &UserAgentGranted{User: "u", Agent: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := Record{Envelope: e, Revision: 1}
+	p, err := plain.Decode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, ok := p.(*UserAgentGranted); !ok || g.User != "u" || g.Agent != "a" {
+		t.Fatalf("decoded %+v", p)
+	}
+	shared := &UserAgentGranted{User: "u", Agent: "a"}
+	withP := plain.WithPayload(shared)
+	for range 2 {
+		got, err := withP.Decode()
+		if err != nil || got != Payload(shared) {
+			t.Fatalf("Decode = %p, %v; want the attached %p", got, err, shared)
+		}
+	}
+	if got, _ := plain.Decode(); got == Payload(shared) {
+		t.Fatal("WithPayload changed the record it was called on")
+	}
+}

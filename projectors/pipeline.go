@@ -18,6 +18,10 @@ const batchSize = 256
 type parsed struct {
 	msg eventlog.Msg
 	env events.Envelope
+	// payload is the data decoded by the worker that checked it: every
+	// projection of the runner shares it rather than decoding it again on
+	// the applier, the one stage that runs one event at a time.
+	payload events.Payload
 	// err is why the event fails its schema (it is dead-lettered).
 	err error
 	// openErr is why its sealed content could not be opened (the key store
@@ -120,5 +124,12 @@ func (r *Runner) check(ctx context.Context, p *parsed) {
 			return
 		}
 	}
-	p.err = r.validator.CheckData(p.env)
+	if p.err = r.validator.CheckData(p.env); p.err != nil {
+		return
+	}
+	// A payload that does not decode is left to the projections: each
+	// decodes it, fails and dead-letters it as before.
+	if pl, err := p.env.Decode(); err == nil {
+		p.payload = pl
+	}
 }

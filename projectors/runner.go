@@ -16,6 +16,9 @@ import (
 
 // Projection is a read model fed from the log in order. Apply must be
 // idempotent by revision: records at or below what it has seen are ignored.
+// The payload Record.Decode returns is decoded once and shared by every
+// projection of the runner: Apply reads it and never changes it (it copies
+// a slice before changing it).
 type Projection interface {
 	// Name is stable: it names the projection's dead-letter subject.
 	Name() string
@@ -160,7 +163,7 @@ func (r *Runner) handle(pm parsed) error {
 			}
 		}
 	} else {
-		rec := events.Record{Envelope: pm.env, Revision: m.Revision}
+		rec := events.Record{Envelope: pm.env, Revision: m.Revision}.WithPayload(pm.payload)
 		for _, p := range r.projections {
 			if aerr := p.Apply(rec); aerr != nil {
 				if err := r.deadLetter(p.Name(), m, aerr); err != nil {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cmem/cmem/internal/benchfig"
 )
@@ -41,5 +42,16 @@ func TestRecordedFiguresMakeOneTable(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 4 || !strings.Contains(lines[2], "| 0.75 |") || !strings.Contains(lines[3], "| 0.50 |") {
 		t.Fatalf("table:\n%s", out.String())
+	}
+}
+
+// TestProcessCPUGrowsWithWork: CPU time spent spinning shows up.
+func TestProcessCPUGrowsWithWork(t *testing.T) {
+	before := benchfig.ProcessCPU()
+	x, stop := 0, time.Now().Add(30*time.Second)
+	for deadline := before + 20*time.Millisecond; benchfig.ProcessCPU() < deadline && time.Now().Before(stop); x++ {
+	}
+	if after := benchfig.ProcessCPU(); after-before < 20*time.Millisecond || x == 0 {
+		t.Fatalf("ProcessCPU moved %v after %d spins", after-before, x)
 	}
 }

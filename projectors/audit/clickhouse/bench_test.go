@@ -114,7 +114,8 @@ func countRows(b *testing.B, s *clickhouse.Store) uint64 {
 // typed rows -> ClickHouse) next to bare clickhouse-go batch inserts of the
 // same rows, prepared in advance, in the same run: row by row (Append) and
 // column by column (Column().Append), each in batches of the projector's
-// size. ratio_* is the projector's rows/s over the bare rate.
+// size. ratio_* is the projector's rows/s over the bare rate; cpu-ratio_*
+// compares CPU time instead.
 func BenchmarkAuditInsert(b *testing.B) {
 	srv := clickhousetest.Shared(b)
 	l, _ := benchLog(b, benchEvents(b))
@@ -129,14 +130,28 @@ func BenchmarkAuditInsert(b *testing.B) {
 		chunks = append(chunks, t)
 	}
 	var projected, rowwise, columnar time.Duration
+	var projectedCPU, columnarCPU cpuPair
 	var rows uint64
 	for b.Loop() {
+		c0 := cpuNow(b, srv)
 		took, n, store := project(b, srv, l)
 		projected, rows = projected+took, n
+		c1 := cpuNow(b, srv)
 		_ = store.Close()
 		rowwise += rawInsert(b, srv, chunks, false, n)
+		c2 := cpuNow(b, srv)
 		columnar += rawInsert(b, srv, chunks, true, n)
+		c3 := cpuNow(b, srv)
+		projectedCPU, columnarCPU = projectedCPU.add(c1.sub(c0)), columnarCPU.add(c3.sub(c2))
 	}
+	// The same comparison in CPU time (this process, which also runs the
+	// log, plus the ClickHouse server), which the load of other processes
+	// does not move: the bare insert's CPU over the projector's.
+	b.ReportMetric(columnarCPU.total().Seconds()/projectedCPU.total().Seconds(), "cpu-ratio_columnar")
+	b.ReportMetric(projectedCPU.self.Seconds()/float64(b.N), "projector_cpu_s")
+	b.ReportMetric(projectedCPU.server.Seconds()/float64(b.N), "projector_server_cpu_s")
+	b.ReportMetric(columnarCPU.self.Seconds()/float64(b.N), "columnar_cpu_s")
+	b.ReportMetric(columnarCPU.server.Seconds()/float64(b.N), "columnar_server_cpu_s")
 	rate := func(d time.Duration) float64 { return float64(rows) * float64(b.N) / d.Seconds() }
 	b.ReportMetric(rate(projected), "projector_rows/s")
 	b.ReportMetric(rate(rowwise), "raw_rowwise_rows/s")
@@ -149,6 +164,22 @@ func BenchmarkAuditInsert(b *testing.B) {
 		Baseline: "raw clickhouse-go columnar batch insert, same rows", BaselineValue: rate(columnar), Goal: "≥ 0.7×",
 	})
 }
+
+// cpuPair is CPU time of this process and of the ClickHouse server.
+type cpuPair struct{ self, server time.Duration }
+
+func cpuNow(b *testing.B, srv *clickhousetest.Server) cpuPair {
+	b.Helper()
+	server, err := srv.CPU()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return cpuPair{benchfig.ProcessCPU(), server}
+}
+
+func (c cpuPair) sub(o cpuPair) cpuPair { return cpuPair{c.self - o.self, c.server - o.server} }
+func (c cpuPair) add(o cpuPair) cpuPair { return cpuPair{c.self + o.self, c.server + o.server} }
+func (c cpuPair) total() time.Duration  { return c.self + c.server }
 
 func rawInsert(b *testing.B, srv *clickhousetest.Server, chunks [][]clickhouse.RawTable, columnar bool, want uint64) time.Duration {
 	b.Helper()

@@ -1,0 +1,70 @@
+package events
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"testing"
+	"time"
+)
+
+// consumeSamples are the hot events of a rebuild in their stored form: a
+// fragment with a 256-d embedding and an access grant.
+func consumeSamples(b *testing.B) map[string][]byte {
+	b.Helper()
+	vec := base64.StdEncoding.EncodeToString(make([]byte, 4*256))
+	out := map[string][]byte{}
+	for name, p := range map[string]Payload{
+		"fragment": &FragmentWritten{ID: "0193b6a0-8f5e-7c1a-9c4e-2a1d3c6d7e01", User: "u7", Key: "fact 12 about travel",
+			Value: "the value of fact 12 is a sentence of ordinary length for a memory", Tier: "shared",
+			Agents: []string{"planner"}, Resources: []string{}, CreatedAt: time.Now(), Provenance: ProvenanceTransitive,
+			Policy: PolicyTrace{Kind: "simple", Scope: "global"}, Embedding: &Embedding{Model: "hash", Dims: 256, Vector: vec}},
+		"grant": &UserAgentGranted{User: "u7", Agent: "planner"},
+	} {
+		e, err := New(Meta{Source: "bench", Actor: "u7"}, p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		raw, err := json.Marshal(e)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out[name] = raw
+	}
+	return out
+}
+
+// BenchmarkConsume is what a consumer spends per stored event, stage by
+// stage: the envelope, the data's schema check, the typed decode.
+func BenchmarkConsume(b *testing.B) {
+	v, err := DefaultValidator()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for name, raw := range consumeSamples(b) {
+		e, err := v.ParseEnvelope(raw)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name+"/envelope", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := v.ParseEnvelope(raw); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/check", func(b *testing.B) {
+			for b.Loop() {
+				if err := v.CheckData(e); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/decode", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := e.Decode(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -102,3 +102,43 @@ func TestRestatedValueInOwnRecordWithAReader(t *testing.T) {
 		t.Fatalf("restated into a record only its owner reads: scopes %v", got)
 	}
 }
+
+// A steward who states that a value "is deleted from memory" (a
+// confirmation, not an imperative) erases what holds it, as a request
+// would; a sentence that only mentions deleted things erases nothing.
+func TestStatedDeletionErases(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, nil)
+	registerUsers(t, r, "ava")
+	if _, err := r.app.ImportRelationships(ctx, admin, app.ImportRequest{Schema: officeSchema, Relationships: []app.Relationship{
+		{"type": "project_member", "project_id": "heron", "principal_id": "ava"},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	ava := domain.Identity{ID: "ava"}
+	say := func(text string) app.TurnAnswer {
+		t.Helper()
+		ans, err := r.app.IngestTurn(ctx, ava, app.TurnRequest{Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ans
+	}
+	first := say("Heron's internal label is 'granite ledger review' in the restricted notes.")
+	if len(first.Fragments) != 1 {
+		t.Fatalf("the first turn wrote %d fragments, want 1", len(first.Fragments))
+	}
+	if acts := say("The deleted details should not re-enter active Heron memory.").Governance; len(acts) != 0 {
+		t.Fatalf("a sentence mentioning deleted things acted: %+v", acts)
+	}
+	acts := say("Confirmed. The internal label 'granite ledger review' is deleted from active Heron memory.").Governance
+	erased := false
+	for _, act := range acts {
+		for _, id := range act.Targets {
+			erased = erased || (act.Applied && id == first.Fragments[0].ID)
+		}
+	}
+	if !erased {
+		t.Fatalf("the stated deletion did not erase the fragment holding the value: %+v", acts)
+	}
+}

@@ -17,14 +17,7 @@ import (
 // redacts a later turn restating it, as the first one did.
 func TestSpokenErasureSurvivesRebuild(t *testing.T) {
 	ctx := context.Background()
-	r := newRig(t, nil)
-	registerUsers(t, r, "ava")
-	if _, err := r.app.ImportRelationships(ctx, admin, app.ImportRequest{Schema: officeSchema, Relationships: []app.Relationship{
-		{"type": "project_member", "project_id": "heron", "principal_id": "ava"},
-	}}); err != nil {
-		t.Fatal(err)
-	}
-	ava := domain.Identity{ID: "ava"}
+	r, ava := heronMember(t)
 	const secret = "hx_stg_7Q4M-H2LA"
 	say := func(a *app.App, text string) app.TurnAnswer {
 		t.Helper()
@@ -108,14 +101,7 @@ func TestRestatedValueInOwnRecordWithAReader(t *testing.T) {
 // would; a sentence that only mentions deleted things erases nothing.
 func TestStatedDeletionErases(t *testing.T) {
 	ctx := context.Background()
-	r := newRig(t, nil)
-	registerUsers(t, r, "ava")
-	if _, err := r.app.ImportRelationships(ctx, admin, app.ImportRequest{Schema: officeSchema, Relationships: []app.Relationship{
-		{"type": "project_member", "project_id": "heron", "principal_id": "ava"},
-	}}); err != nil {
-		t.Fatal(err)
-	}
-	ava := domain.Identity{ID: "ava"}
+	r, ava := heronMember(t)
 	say := func(text string) app.TurnAnswer {
 		t.Helper()
 		ans, err := r.app.IngestTurn(ctx, ava, app.TurnRequest{Text: text})
@@ -141,4 +127,17 @@ func TestStatedDeletionErases(t *testing.T) {
 	if !erased {
 		t.Fatalf("the stated deletion did not erase the fragment holding the value: %+v", acts)
 	}
+}
+
+// heronMember is a rig where ava is a member (a steward) of project heron.
+func heronMember(t *testing.T) (*rig, domain.Identity) {
+	t.Helper()
+	r := newRig(t, nil)
+	registerUsers(t, r, "ava")
+	if _, err := r.app.ImportRelationships(context.Background(), admin, app.ImportRequest{Schema: officeSchema, Relationships: []app.Relationship{
+		{"type": "project_member", "project_id": "heron", "principal_id": "ava"},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	return r, domain.Identity{ID: "ava"}
 }

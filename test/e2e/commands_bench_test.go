@@ -60,12 +60,12 @@ func benchCommands(b *testing.B, sync string, mutate func(*node.Config)) {
 	for b.Loop() {
 		for _, clients := range commandClients {
 			a0, h0 := eventlog.LeaderRequests()
-			c0 := processCPU()
+			c0 := benchfig.ProcessCPU()
 			cmds, p99, count := driveCommands(b, n, clients, d)
-			c1 := processCPU()
+			c1 := benchfig.ProcessCPU()
 			a1, h1 := eventlog.LeaderRequests()
 			pubs, published := raw.syncPublishes(b, clients, d)
-			c2 := processCPU()
+			c2 := benchfig.ProcessCPU()
 			perCmd := float64(a1+h1-a0-h0) / float64(count)
 			cpuCmd, cpuPub := perOp(c1-c0, count), perOp(c2-c1, published)
 			b.ReportMetric(cpuCmd, fmt.Sprintf("cpu-µs/cmd-%d", clients))
@@ -200,16 +200,16 @@ func benchBatch(b *testing.B, sync string, mutate func(*node.Config)) {
 	for b.Loop() {
 		for _, clients := range []int{1, 4} {
 			a0, h0 := eventlog.LeaderRequests()
-			c0 := processCPU()
+			c0 := benchfig.ProcessCPU()
 			evs, stored := runFor(b, clients, d, func(_, k int) (int, error) {
 				req, _ := http.NewRequest(http.MethodPost, "http://"+n.Addr()+"/v1/batch", bytes.NewReader(bodies[k%2]))
 				req.Header.Set("Authorization", "Bearer "+admin)
 				return size, call(hc, req)
 			})
-			c1 := processCPU()
+			c1 := benchfig.ProcessCPU()
 			a1, h1 := eventlog.LeaderRequests()
 			async, published := raw.asyncPublishes(b, clients, size, d)
-			c2 := processCPU()
+			c2 := benchfig.ProcessCPU()
 			cpuEv, cpuPub := perOp(c1-c0, stored), perOp(c2-c1, published)
 			b.ReportMetric(cpuEv, fmt.Sprintf("cpu-µs/event-%d", clients))
 			b.ReportMetric(cpuPub, fmt.Sprintf("cpu-µs/raw-async-%d", clients))

@@ -89,19 +89,19 @@ func BenchmarkSearch(b *testing.B) {
 			b.ResetTimer()
 			for i := range samples {
 				q := queries[i%len(queries)]
-				start, cpu0 := time.Now(), processCPU()
+				start, cpu0 := time.Now(), benchfig.ProcessCPU()
 				res, err := c.store.Search(ctx, q.Vector, q.Filter, 10)
 				lat = append(lat, time.Since(start))
-				cpuView += processCPU() - cpu0
+				cpuView += benchfig.ProcessCPU() - cpu0
 				if err != nil {
 					b.Fatal(err)
 				}
 				hits += len(res)
 				if i%4 == 0 || n < 1_000_000 { // the baseline is slow at 1M: a quarter of the samples
-					start, cpu0 = time.Now(), processCPU()
+					start, cpu0 = time.Now(), benchfig.ProcessCPU()
 					plainTop10(c.shared, q.Vector)
 					base = append(base, time.Since(start))
-					cpuPlain += processCPU() - cpu0
+					cpuPlain += benchfig.ProcessCPU() - cpu0
 				}
 			}
 			b.StopTimer()

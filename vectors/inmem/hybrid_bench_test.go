@@ -54,20 +54,20 @@ func BenchmarkHybridSearch(b *testing.B) {
 	b.ResetTimer()
 	for i := range samples {
 		q := queries[i%len(queries)]
-		start, cpu0 := time.Now(), processCPU()
+		start, cpu0 := time.Now(), benchfig.ProcessCPU()
 		res, err := s.HybridSearch(ctx, vectors.Query{Text: q.Text, Vector: q.Vector}, q.Filter, 10)
 		lat = append(lat, time.Since(start))
-		cpuHybrid += processCPU() - cpu0
+		cpuHybrid += benchfig.ProcessCPU() - cpu0
 		if err != nil {
 			b.Fatal(err)
 		}
 		hits += len(res)
-		start, cpu0 = time.Now(), processCPU()
+		start, cpu0 = time.Now(), benchfig.ProcessCPU()
 		if _, err := s.Search(ctx, q.Vector, q.Filter, 10); err != nil {
 			b.Fatal(err)
 		}
 		base = append(base, time.Since(start))
-		cpuVector += processCPU() - cpu0
+		cpuVector += benchfig.ProcessCPU() - cpu0
 	}
 	b.StopTimer()
 	if hits == 0 {
@@ -121,13 +121,13 @@ func BenchmarkIngestText(b *testing.B) {
 			b.Fatal(err)
 		}
 		runtime.GC() // the previous round's garbage is not this round's cost
-		start := processCPU()
+		start := benchfig.ProcessCPU()
 		for _, bt := range batches {
 			if err := s.Upsert(ctx, bt); err != nil {
 				b.Fatal(err)
 			}
 		}
-		return processCPU() - start
+		return benchfig.ProcessCPU() - start
 	}
 	withText, vectorOnly := open(inmem.Options{}), open(inmem.Options{NoText: true})
 	rounds := max(ingestRounds, b.N)

@@ -6,8 +6,10 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/node"
 	"github.com/cmem/cmem/node/nodetest"
 	"github.com/cmem/cmem/test/console/consoletest"
 )
@@ -19,6 +21,10 @@ import (
 func TestListingIsOneRead(t *testing.T) {
 	n, c := nodetest.StartClient(t, nil)
 	w := consoletest.Seed(t, c)
+	// The seeded queries finish in the background, and each finished one
+	// is delivered on the bus (workers/replier.go), which the log records:
+	// count the deliveries only once both are in.
+	busDelivered(t, n, w.AliceQuery, w.BobQuery)
 	delivered := len(nodetest.Events(t, n, events.TypeQueryDelivered))
 	listed := len(nodetest.Events(t, n, events.TypeQueriesListed))
 
@@ -61,5 +67,37 @@ func TestListingIsOneRead(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("the audit has no admissible delivery of %s from the listing %s: %s", w.AliceQuery, recs[len(recs)-2].ID, aud.Raw)
+	}
+}
+
+// busDelivered waits, up to a deadline, until the log holds a bus delivery
+// of every one of queries.
+func busDelivered(t *testing.T, n *node.Node, queries ...string) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		seen := map[string]bool{}
+		for _, r := range nodetest.Events(t, n, events.TypeQueryDelivered) {
+			p, err := r.Decode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := p.(*events.QueryDelivered); d.Channel == "nats" {
+				seen[d.QueryID] = true
+			}
+		}
+		missing := 0
+		for _, q := range queries {
+			if !seen[q] {
+				missing++
+			}
+		}
+		if missing == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of the seeded queries were never delivered on the bus", missing)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -2,13 +2,12 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strings"
 
-	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/vectors"
 )
 
 // A distinctive value belongs to the scope it was first said in (by a
@@ -63,40 +62,32 @@ func (a *App) withValueOwners(ctx context.Context, speaker, text string, d Scope
 		scopes []string
 	}
 	first := map[string]owner{}
-	var ids []string
-	for _, u := range a.view.UserIDs() {
-		ids = append(ids, a.fragments.OfUser(u)...)
-	}
-	const batch = 500
-	for i := 0; i < len(ids); i += batch {
-		fs, err := a.store.Get(ctx, ids[i:min(i+batch, len(ids))])
-		if err != nil {
-			return d, fmt.Errorf("%w: %w", domain.ErrUnavailable, err)
+	err := a.everyFragment(ctx, func(f vectors.Fragment) {
+		info, ok := a.fragments.Get(f.ID)
+		if !ok {
+			return
 		}
-		for _, f := range fs {
-			info, ok := a.fragments.Get(f.ID)
-			if !ok {
-				continue
-			}
-			var scopes []string
-			for _, ag := range f.Agents {
-				if s, ok := strings.CutPrefix(ag, scopePrefix); ok {
-					scopes = append(scopes, s)
-				}
-			}
-			if len(scopes) != 1 {
-				// A text that already needed several scopes says where a
-				// value was repeated, not where it belongs.
-				continue
-			}
-			text := normalize(f.Value)
-			for _, v := range vals {
-				o, seen := first[v]
-				if (!seen || info.Revision < o.rev) && strings.Contains(text, normalize(v)) {
-					first[v] = owner{info.Revision, scopes}
-				}
+		var scopes []string
+		for _, ag := range f.Agents {
+			if s, ok := strings.CutPrefix(ag, scopePrefix); ok {
+				scopes = append(scopes, s)
 			}
 		}
+		if len(scopes) != 1 {
+			// A text that already needed several scopes says where a
+			// value was repeated, not where it belongs.
+			return
+		}
+		text := normalize(f.Value)
+		for _, v := range vals {
+			o, seen := first[v]
+			if (!seen || info.Revision < o.rev) && strings.Contains(text, normalize(v)) {
+				first[v] = owner{info.Revision, scopes}
+			}
+		}
+	})
+	if err != nil {
+		return d, err
 	}
 	var added []string
 	for _, v := range vals {

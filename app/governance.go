@@ -11,6 +11,7 @@ import (
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
 	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/vectors"
 )
 
 // GovernanceAct is one governance statement a turn carried and what came
@@ -150,36 +151,28 @@ func (a *App) eraseSpoken(ctx context.Context, by domain.Identity, targets, turn
 // with the scopes of their provenance. It reads every fragment: a deletion
 // request is rare and must find everything.
 func (a *App) fragmentsHolding(ctx context.Context, targets []string) (map[string][]string, error) {
-	var ids []string
-	for _, u := range a.view.UserIDs() {
-		ids = append(ids, a.fragments.OfUser(u)...)
-	}
 	res := map[string][]string{}
-	const batch = 500
-	for i := 0; i < len(ids); i += batch {
-		fs, err := a.store.Get(ctx, ids[i:min(i+batch, len(ids))])
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", domain.ErrUnavailable, err)
-		}
-		for _, f := range fs {
-			text := normalize(f.Key + " " + f.Value)
-			hit := false
-			for _, t := range targets {
-				if strings.Contains(text, normalize(t)) {
-					hit = true
-					break
-				}
-			}
-			if !hit {
-				continue
-			}
-			for _, ag := range f.Agents {
-				if s, ok := strings.CutPrefix(ag, scopePrefix); ok {
-					// A summary is governed by its scope's stewards (summary_write.go).
-					res[f.ID] = append(res[f.ID], strings.TrimSuffix(s, "-summary"))
-				}
+	err := a.everyFragment(ctx, func(f vectors.Fragment) {
+		text := normalize(f.Key + " " + f.Value)
+		hit := false
+		for _, t := range targets {
+			if strings.Contains(text, normalize(t)) {
+				hit = true
+				break
 			}
 		}
+		if !hit {
+			return
+		}
+		for _, ag := range f.Agents {
+			if s, ok := strings.CutPrefix(ag, scopePrefix); ok {
+				// A summary is governed by its scope's stewards (summary_write.go).
+				res[f.ID] = append(res[f.ID], strings.TrimSuffix(s, "-summary"))
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return res, nil
 }

@@ -2,12 +2,12 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/projectors/access"
+	"github.com/cmem/cmem/vectors"
 )
 
 // A deletion request often names no value: "please delete the temporary
@@ -71,62 +71,54 @@ func (a *App) describedTargets(ctx context.Context, by domain.Identity, sentence
 	if len(stewarded) == 0 {
 		return nil, nil
 	}
-	var ids []string
-	for _, u := range a.view.UserIDs() {
-		ids = append(ids, a.fragments.OfUser(u)...)
-	}
 	var out []string
-	const batch = 500
-	for i := 0; i < len(ids); i += batch {
-		fs, err := a.store.Get(ctx, ids[i:min(i+batch, len(ids))])
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", domain.ErrUnavailable, err)
+	err := a.everyFragment(ctx, func(f vectors.Fragment) {
+		if !inScopes(f.Agents, stewarded) {
+			return
 		}
-		for _, f := range fs {
-			if !inScopes(f.Agents, stewarded) {
+		for _, s := range sentences(f.Value) {
+			if eraseRE.MatchString(s) {
+				continue // another request, not the thing described
+			}
+			have := map[string]bool{}
+			for _, w := range words(s) {
+				have[stem(w)] = true
+			}
+			hit := 0
+			for _, w := range desc {
+				if have[w] {
+					hit++
+				}
+			}
+			if hit < need {
 				continue
 			}
-			for _, s := range sentences(f.Value) {
-				if eraseRE.MatchString(s) {
-					continue // another request, not the thing described
+			for _, v := range valueRE.FindAllString(s, -1) {
+				if v = strings.Trim(v, ".,"); len(v) >= 4 && (!onlyDigits(v) || len(v) > 4) {
+					out = append(out, v)
 				}
-				have := map[string]bool{}
-				for _, w := range words(s) {
-					have[stem(w)] = true
-				}
-				hit := 0
-				for _, w := range desc {
-					if have[w] {
-						hit++
+			}
+			for _, m := range proposedQuoteRE.FindAllStringSubmatch(s, -1) { // a possessive is no quote
+				q := strings.TrimSpace(m[1] + m[2] + m[3] + m[4])
+				for _, w := range words(q) {
+					if contains(desc, stem(w)) { // the quoted thing the request describes
+						out = append(out, q)
+						break
 					}
 				}
-				if hit < need {
-					continue
-				}
-				for _, v := range valueRE.FindAllString(s, -1) {
-					if v = strings.Trim(v, ".,"); len(v) >= 4 && (!onlyDigits(v) || len(v) > 4) {
-						out = append(out, v)
-					}
-				}
-				for _, m := range proposedQuoteRE.FindAllStringSubmatch(s, -1) { // a possessive is no quote
-					q := strings.TrimSpace(m[1] + m[2] + m[3] + m[4])
-					for _, w := range words(q) {
-						if contains(desc, stem(w)) { // the quoted thing the request describes
-							out = append(out, q)
-							break
-						}
-					}
-				}
-				for _, n := range nameRE.FindAllString(s, -1) {
-					for _, w := range words(n) {
-						if contains(desc, stem(w)) {
-							out = append(out, n)
-							break
-						}
+			}
+			for _, n := range nameRE.FindAllString(s, -1) {
+				for _, w := range words(n) {
+					if contains(desc, stem(w)) {
+						out = append(out, n)
+						break
 					}
 				}
 			}
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/cmem/cmem/internal/textindex"
 	"github.com/cmem/cmem/vectors"
@@ -157,39 +156,3 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 	}
 	return hits, nil
 }
-
-// admitted returns the rows of p that fb admits, ascending, and their text
-// numbers (rowLex.fid) as a bitset, with their number of chunks and
-// tokens: the collection a hybrid search's BM25 statistics are taken
-// over, resolved once per search so the text index tests a posting with
-// one bit and the vector scan reads the rows rather than test each again.
-// The rows are in a buffer the caller gives back to rowBufs.
-func (s *Store) admitted(p *partition, fb *filterBits) (rows []int32, bits []uint64, chunks, toks int) {
-	bits = make([]uint64, (len(s.fids.at)+63)/64)
-	buf := rowBufs.Get().(*[]int32)
-	rows = slices.Grow((*buf)[:0], p.len())
-	for start := 0; start < p.len(); start += chunkRows {
-		end := min(start+chunkRows, p.len())
-		from := len(rows)
-		if p.overflows == 0 {
-			rows = admitRows(p, fb.slots, start, end, rows)
-		} else {
-			for row := start; row < end; row++ {
-				if p.admits(row, fb.slots, fb.a, fb.r) {
-					rows = append(rows, int32(row))
-				}
-			}
-		}
-		for _, r := range rows[from:] {
-			lx := &p.lex[r]
-			bits[lx.fid>>6] |= 1 << (lx.fid & 63)
-			chunks += int(lx.chunks)
-			toks += int(lx.toks)
-		}
-	}
-	return rows, bits, chunks, toks
-}
-
-// rowBufs holds admitted's row lists between searches: a 100k-row
-// partition's is 400 kB, too much to allocate per search.
-var rowBufs = sync.Pool{New: func() any { return new([]int32) }}

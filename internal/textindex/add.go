@@ -111,7 +111,7 @@ func (ix *Index) newTerm(t string, h uint64) int32 {
 		tid = int32(len(ix.termTab))
 		ix.termTab = append(ix.termTab, tm)
 	}
-	ix.terms.insert(ix.termTab, tm.name, h, tid)
+	ix.terms.insert(tm.name, h, tid)
 	return tid
 }
 

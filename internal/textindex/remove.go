@@ -55,7 +55,7 @@ func (ix *Index) removeSlot(s int32) {
 		}
 		switch {
 		case tm.df == 0:
-			ix.terms.remove(ix.termTab, e.tid, tm.hash)
+			ix.terms.remove(e.tid, tm.hash)
 			*tm = term{}
 			ix.freeTerms = append(ix.freeTerms, e.tid)
 		case len(tm.postings) > 2*tm.df+8:

@@ -19,7 +19,8 @@ func TestTermTableMatchesMap(t *testing.T) {
 	var free []int32
 	want := map[string]int32{}
 	hashOf := func(name string) uint64 {
-		// 24 homes near the table's end, all with tag 7.
+		// 24 homes near the table's end; the names of a home share its
+		// tag (the hash's low bits).
 		var n int
 		for i := range len(name) {
 			n += int(name[i])
@@ -48,10 +49,10 @@ func TestTermTableMatchesMap(t *testing.T) {
 				tab = append(tab, term{})
 			}
 			tab[id] = term{name: name, hash: h}
-			tt.insert(tab, name, h, id)
+			tt.insert(name, h, id)
 			want[name] = id
 		case rng.IntN(2) == 0:
-			tt.remove(tab, tid, h)
+			tt.remove(tid, h)
 			tab[tid] = term{}
 			free = append(free, tid)
 			delete(want, name)

@@ -138,11 +138,7 @@ func (ix *Index) search(query string, k int, n, totalLen int, g gate, tie func(a
 		defer func() { clear(sc.checked[:words]); clear(sc.ok[:words]) }()
 	}
 	scores, hots := sc.scores, ix.hot
-	avg := float64(totalLen) / float64(n)
-	if avg == 0 {
-		avg = 1
-	}
-	k1, b := ix.cfg.K1, ix.cfg.B
+	avg, k1, b := avgLen(totalLen, n), ix.cfg.K1, ix.cfg.B
 	for _, t := range sc.distinct(terms) {
 		tm := ix.lookup(t)
 		if tm == nil {

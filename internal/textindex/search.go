@@ -37,11 +37,7 @@ func (ix *Index) Search(query string, k int, allow func(id string) bool) []Hit {
 	defer ix.scratch.Put(sc)
 	scores, hots := sc.scores, ix.hot
 	n := float64(ix.live)
-	avg := float64(ix.totalLen) / n
-	if avg == 0 {
-		avg = 1
-	}
-	k1, b := ix.cfg.K1, ix.cfg.B
+	avg, k1, b := avgLen(ix.totalLen, ix.live), ix.cfg.K1, ix.cfg.B
 	for _, t := range sc.distinct(terms) {
 		tm := ix.lookup(t)
 		if tm == nil {
@@ -67,6 +63,15 @@ func (ix *Index) Search(query string, k int, allow func(id string) bool) []Hit {
 		keep = func(s int32) bool { return allow(ix.slots[s].id) }
 	}
 	return ix.hits(ix.topOf(sc, k, keep, nil))
+}
+
+// avgLen is BM25's average document length of n documents of totalLen
+// tokens in all; 1 when they are all empty, so no length divides by 0.
+func avgLen(totalLen, n int) float64 {
+	if totalLen == 0 {
+		return 1
+	}
+	return float64(totalLen) / float64(n)
 }
 
 // getScratch returns a scratch sized for the index's slots, with zero

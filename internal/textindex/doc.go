@@ -39,7 +39,8 @@
 // results are deterministic and a reference model can reproduce them.
 //
 // An Index is safe for concurrent use: searches run in parallel with each
-// other and are serialised with Add and Remove. The allow predicate is
-// called with the index's read lock held, so it must not call Add or
-// Remove on the same index.
+// other and are serialised with Add and Remove (a search that finds
+// postings pending builds them first, under the write lock). The allow
+// predicate and SearchDocs' tie are called with the index's lock held, so
+// they must not call Add or Remove on the same index.
 package textindex

@@ -24,11 +24,23 @@
 // them over the allowed documents only, so that nothing a caller may not
 // see changes what it is shown.
 //
+// A caller that keeps its documents in arrays numbers them instead of
+// naming them: AddDoc, RemoveDoc and SearchDocs take and return those
+// numbers, so adding a document hashes no id and builds no string.
+//
+// Adding a document looks its terms up and notes them; their postings
+// are built later, a batch of documents at a time grouped by term (by
+// the next search at the latest), which reaches each term's postings
+// once per batch rather than once per document. Removing the last
+// document holding a term drops the term, name and all, at once, so no
+// word of an erased text stays in the index (HasTerm).
+//
 // Results are best first; equal scores are ordered by ID (byte order), so
 // results are deterministic and a reference model can reproduce them.
 //
 // An Index is safe for concurrent use: searches run in parallel with each
-// other and are serialised with Add and Remove. The allow predicate is
-// called with the index's read lock held, so it must not call Add or
-// Remove on the same index.
+// other and are serialised with Add and Remove (a search that finds
+// postings pending builds them first, under the write lock). The allow
+// predicate and SearchDocs' tie are called with the index's lock held, so
+// they must not call Add or Remove on the same index.
 package textindex

@@ -15,13 +15,13 @@ import (
 //
 // allow is called at most once per document holding a query term.
 func (ix *Index) SearchIn(query string, k int, allow func(id string) bool, n, totalLen int) []Hit {
-	return ix.searchIn(query, k, n, totalLen, gate{by: func(s int32) bool { return allow == nil || allow(ix.slots[s].id) }})
+	return ix.searchIn(query, k, n, totalLen, gate{by: func(s int32) bool { return allow == nil || allow(ix.slots[s].id) }}, nil)
 }
 
 // SearchInTagged is SearchIn whose allow predicate is given each
 // document's AddTagged number (0 for a document added by Add).
 func (ix *Index) SearchInTagged(query string, k int, allow func(tag uint32) bool, n, totalLen int) []Hit {
-	return ix.searchIn(query, k, n, totalLen, gate{by: func(s int32) bool { return allow == nil || allow(ix.hot[s].tag) }})
+	return ix.searchIn(query, k, n, totalLen, gate{by: func(s int32) bool { return allow == nil || allow(ix.hot[s].tag) }}, nil)
 }
 
 // SearchInTags is SearchInTagged whose predicate is a bitset over
@@ -29,7 +29,30 @@ func (ix *Index) SearchInTagged(query string, k int, allow func(tag uint32) bool
 // tags[t/64] is set (a number past the end of tags is not). A caller that
 // resolves its filter to a set once per search saves a call per posting.
 func (ix *Index) SearchInTags(query string, k int, tags []uint64, n, totalLen int) []Hit {
-	return ix.searchIn(query, k, n, totalLen, gate{tags: tags})
+	return ix.searchIn(query, k, n, totalLen, gate{tags: tags}, nil)
+}
+
+// DocHit is one document found by SearchDocs.
+type DocHit struct {
+	// Doc is the number AddDoc was given.
+	Doc uint32
+	// Score is its BM25 score for the query, > 0.
+	Score float64
+}
+
+// SearchDocs is SearchInTags over documents added by AddDoc: hits name
+// them by number, and two of equal score are ordered by tie(a, b) (< 0
+// when a goes first), which the caller answers from what it keeps about
+// its documents; it is asked only about hits contending for the top k.
+func (ix *Index) SearchDocs(query string, k int, tags []uint64, n, totalLen int, tie func(a, b uint32) int) []DocHit {
+	var out []DocHit
+	ix.search(query, k, n, totalLen, gate{tags: tags}, tie, func(top []scored) {
+		out = make([]DocHit, len(top))
+		for i, t := range top {
+			out[i] = DocHit{Doc: ix.slots[t.slot].doc, Score: t.score}
+		}
+	})
+	return out
 }
 
 // gate is searchIn's filter: a bitset over tags, or a predicate over
@@ -88,13 +111,23 @@ func (g *gate) keep(sc *scratch, postings []posting, hots []hot) []posting {
 	return kept[:n]
 }
 
-func (ix *Index) searchIn(query string, k int, n, totalLen int, g gate) []Hit {
+// searchIn is search whose hits name documents by id.
+func (ix *Index) searchIn(query string, k int, n, totalLen int, g gate, tie func(a, b uint32) int) []Hit {
+	var out []Hit
+	ix.search(query, k, n, totalLen, g, tie, func(top []scored) { out = ix.hits(top) })
+	return out
+}
+
+// search scores query's matches among the documents g admits, with BM25's
+// statistics over them, and hands the best k to done while the index is
+// still locked (done reads the slots).
+func (ix *Index) search(query string, k int, n, totalLen int, g gate, tie func(a, b uint32) int, done func([]scored)) {
 	if k <= 0 || n <= 0 {
-		return nil
+		return
 	}
 	terms := ix.Tokens(query)
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
+	unlock := ix.lockForSearch()
+	defer unlock()
 	sc := ix.getScratch()
 	defer ix.scratch.Put(sc)
 	if g.by != nil {
@@ -105,11 +138,7 @@ func (ix *Index) searchIn(query string, k int, n, totalLen int, g gate) []Hit {
 		defer func() { clear(sc.checked[:words]); clear(sc.ok[:words]) }()
 	}
 	scores, hots := sc.scores, ix.hot
-	avg := float64(totalLen) / float64(n)
-	if avg == 0 {
-		avg = 1
-	}
-	k1, b := ix.cfg.K1, ix.cfg.B
+	avg, k1, b := avgLen(totalLen, n), ix.cfg.K1, ix.cfg.B
 	for _, t := range sc.distinct(terms) {
 		tm := ix.lookup(t)
 		if tm == nil {
@@ -131,5 +160,5 @@ func (ix *Index) searchIn(query string, k int, n, totalLen int, g gate) []Hit {
 			scores[p.slot] += idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(hots[p.slot].len)/avg))
 		}
 	}
-	return ix.topOf(sc, k, nil)
+	done(ix.topOf(sc, k, nil, tie))
 }

@@ -9,7 +9,7 @@ import (
 // TestTermTableMatchesMap drives the term table through inserts and
 // removals against a map. The hashes are drawn from a few values with
 // equal tags, so that probe runs are long, wrap round the end of the
-// table and hold tag collisions, which only the name compare resolves:
+// table and hold tag collisions, which only the key or name compare resolves:
 // a removal that left a hole in a run, or a lookup that trusted the tag,
 // fails it.
 func TestTermTableMatchesMap(t *testing.T) {
@@ -19,13 +19,21 @@ func TestTermTableMatchesMap(t *testing.T) {
 	var free []int32
 	want := map[string]int32{}
 	hashOf := func(name string) uint64 {
-		// 24 homes near the table's end, all with tag 7.
+		// 24 homes near the table's end; the names of a home share its
+		// tag (the hash's low bits).
 		var n int
-		_, _ = fmt.Sscanf(name, "t%d", &n)
+		for i := range len(name) {
+			n += int(name[i])
+		}
 		return 7<<32 | uint64(1000+n%24)
 	}
 	for step := range 20_000 {
+		// Short names, told apart by the entry's key, and long ones with
+		// equal keys (the same length and first 7 bytes), only by name.
 		name := fmt.Sprintf("t%d", rng.IntN(300))
+		if rng.IntN(2) == 0 {
+			name = fmt.Sprintf("tlongword%03d", rng.IntN(300))
+		}
 		h := hashOf(name)
 		tid := tt.find(tab, name, h)
 		if w, ok := want[name]; (tid >= 0) != ok || (ok && tid != w) {
@@ -41,10 +49,10 @@ func TestTermTableMatchesMap(t *testing.T) {
 				tab = append(tab, term{})
 			}
 			tab[id] = term{name: name, hash: h}
-			tt.insert(tab, h, id)
+			tt.insert(name, h, id)
 			want[name] = id
 		case rng.IntN(2) == 0:
-			tt.remove(tab, tid, h)
+			tt.remove(tid, h)
 			tab[tid] = term{}
 			free = append(free, tid)
 			delete(want, name)

@@ -16,6 +16,9 @@ func Tokenize(s string) []string { return appendTokens(nil, s) }
 // tested by a table rather than the unicode package. The tokens share
 // the lower-cased text's memory.
 func appendTokens(dst []string, s string) []string {
+	if out, ok := appendLowerASCIITokens(dst, s); ok {
+		return out
+	}
 	s = strings.ToLower(s) // s itself when nothing changes
 	start := -1
 	for i := 0; i < len(s); {
@@ -41,6 +44,30 @@ func appendTokens(dst []string, s string) []string {
 		dst = append(dst, s[start:])
 	}
 	return dst
+}
+
+// appendLowerASCIITokens is appendTokens for a text of ASCII without
+// capitals, in one pass rather than ToLower's and then the split's; it
+// reports false, having appended nothing, on any other text.
+func appendLowerASCIITokens(dst []string, s string) ([]string, bool) {
+	n, start := len(dst), -1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+			return dst[:n], false
+		}
+		switch tok := asciiToken[c]; {
+		case tok && start < 0:
+			start = i
+		case !tok && start >= 0:
+			dst = append(dst, s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:])
+	}
+	return dst, true
 }
 
 // asciiToken marks the ASCII letters and digits.

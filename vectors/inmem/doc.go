@@ -41,15 +41,17 @@
 //
 //   - Hybrid search (hybrid.go) adds a lexical side: each partition has an
 //     internal/textindex BM25 index over its fragments' key and value
-//     chunks (vectors.Chunks). A search resolves the filter once to the
-//     admitted rows and their text numbers (a bitset), asks the index with
-//     that set and BM25's statistics taken over the admitted rows only
-//     (textindex.SearchInTags), so no score depends on a fragment the
-//     reader may not see; the vector side is Search's exact scan over the
-//     same admitted rows, run alongside; the union of both sides'
-//     vectors.HybridDepth(k) candidates is scored by vectors.HybridScore.
-//     A chunk's id is its fragment's id and its text number, so ties go
-//     by fragment id and a hit finds its row by two array reads.
+//     chunks (vectors.Chunks). A search resolves the filter once, on
+//     every CPU (admitted.go), to the admitted rows and their text
+//     numbers (a bitset), asks the index with that set and BM25's
+//     statistics taken over the admitted rows only (textindex.SearchDocs),
+//     so no score depends on a fragment the reader may not see; the
+//     vector side is Search's exact scan over the same admitted rows, run
+//     alongside; the union of both sides' vectors.HybridDepth(k)
+//     candidates is scored by vectors.HybridScore. A chunk is numbered in
+//     its partition's index (chunks.go), not named: the number leads to
+//     its fragment's row by two array reads, and ties go by fragment id
+//     then chunk, as the Reference's do.
 //
 // Search hits carry no Vector (callers rank and read, they do not need it);
 // Get returns it.

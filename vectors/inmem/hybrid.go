@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/cmem/cmem/internal/textindex"
 	"github.com/cmem/cmem/vectors"
@@ -15,21 +14,19 @@ import (
 var _ vectors.HybridSearcher = (*Store)(nil)
 
 // rowLex is a row's text in its partition's text index: the fragment's
-// text number (its chunks are chunkID(fid, 0..chunks-1)), its chunks'
-// count and total length in tokens (the row's share of the BM25
-// statistics), and its value's length, the n of the length prior.
+// text number, the number of its first chunk in the index (chunks.go),
+// its chunks' count and total length in tokens (the row's share of the
+// BM25 statistics), and its value's length, the n of the length prior.
 type rowLex struct {
-	fid          uint32
+	fid, doc     uint32
 	chunks, toks int32
 	valueToks    int32
 }
 
-// fids numbers fragments for the text index: a chunk's id is its
-// fragment's id followed by six bytes, the fragment's number and the
-// chunk's, so that ties between chunks go by fragment id (as the
-// Reference's do) and the allow predicate of a search finds the fragment's
-// row by two array reads, not by hashing an id. Numbers of removed
-// fragments are reused.
+// fids numbers fragments for the text index, so that the allow predicate
+// of a search is a bitset over these numbers and a hit finds its row by
+// two array reads, not by hashing an id. Numbers of removed fragments
+// are reused.
 type fids struct {
 	at   []slot // fid → where the fragment is
 	free []uint32
@@ -50,43 +47,27 @@ func (f *fids) release(id uint32) {
 	f.free = append(f.free, id)
 }
 
-func chunkID(id string, fid uint32, n int) string {
-	return id + string([]byte{byte(fid >> 24), byte(fid >> 16), byte(fid >> 8), byte(fid), byte(n >> 8), byte(n)})
-}
-
-func fidOf(chunk string) uint32 {
-	c := chunk[len(chunk)-6:]
-	return uint32(c[0])<<24 | uint32(c[1])<<16 | uint32(c[2])<<8 | uint32(c[3])
-}
-
 // indexText adds f's chunks to its partition's text index and returns the
 // row's rowLex.
 func (s *Store) indexText(k partKey, f *vectors.Fragment) rowLex {
 	if s.noText {
 		return rowLex{fid: s.fids.take()}
 	}
-	ix := s.text[k]
-	if ix == nil {
-		ix = textindex.New(vectors.TextConfig())
-		s.text[k] = ix
+	tp := s.text[k]
+	if tp == nil {
+		tp = newTextPart()
+		s.text[k] = tp
 	}
 	lx := rowLex{fid: s.fids.take(), valueToks: int32(vectors.ValueTokens(f.Value))}
-	chunks := vectors.Chunks(f.Key, f.Value)
-	for n, c := range chunks {
-		// The index's own count of each chunk's tokens is what its
-		// statistics sum, so the row's share matches them exactly.
-		lx.toks += int32(ix.AddTagged(chunkID(f.ID, lx.fid, n), lx.fid, c))
-	}
-	lx.chunks = int32(len(chunks))
+	tp.addChunks(f, &lx)
 	return lx
 }
 
 // unindexText removes the chunks of the fragment at at.
 func (s *Store) unindexText(at slot) {
 	lx := at.p.lex[at.row]
-	ix := s.text[keyOf(at.p.meta[at.row].Tier, at.p.meta[at.row].User)]
-	for n := range int(lx.chunks) { // none without text
-		ix.Remove(chunkID(at.p.meta[at.row].ID, lx.fid, n))
+	if tp := s.text[keyOf(at.p.meta[at.row].Tier, at.p.meta[at.row].User)]; tp != nil {
+		tp.removeChunks(lx)
 	}
 	s.fids.release(lx.fid)
 }
@@ -130,14 +111,15 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 	defer rowBufs.Put(&rows)
 	// The lexical side runs on this goroutine while the scan's other
 	// workers start on the vector side; this one joins them after.
-	var lex []textindex.Hit
+	var lex []textindex.DocHit
+	tp := s.text[key]
 	top := scanRows(p, &vq, &fb, depth, rows, func() {
-		if ix := s.text[key]; ix != nil {
-			lex = ix.SearchInTags(q.Text, depth, admitted, n, toks)
+		if tp != nil {
+			lex = tp.SearchDocs(q.Text, depth, admitted, n, toks, tp.tie(p, s.fids.at))
 		}
 	})
 	for _, h := range lex {
-		at := s.fids.at[fidOf(h.ID)]
+		at := s.fids.at[tp.chunks.of[h.Doc].fid]
 		id := p.meta[at.row].ID
 		if c, ok := cands[id]; ok {
 			c.lx = max(c.lx, h.Score) // a fragment's best chunk
@@ -174,39 +156,3 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 	}
 	return hits, nil
 }
-
-// admitted returns the rows of p that fb admits, ascending, and their text
-// numbers (rowLex.fid) as a bitset, with their number of chunks and
-// tokens: the collection a hybrid search's BM25 statistics are taken
-// over, resolved once per search so the text index tests a posting with
-// one bit and the vector scan reads the rows rather than test each again.
-// The rows are in a buffer the caller gives back to rowBufs.
-func (s *Store) admitted(p *partition, fb *filterBits) (rows []int32, bits []uint64, chunks, toks int) {
-	bits = make([]uint64, (len(s.fids.at)+63)/64)
-	buf := rowBufs.Get().(*[]int32)
-	rows = slices.Grow((*buf)[:0], p.len())
-	for start := 0; start < p.len(); start += chunkRows {
-		end := min(start+chunkRows, p.len())
-		from := len(rows)
-		if p.overflows == 0 {
-			rows = admitRows(p, fb.slots, start, end, rows)
-		} else {
-			for row := start; row < end; row++ {
-				if p.admits(row, fb.slots, fb.a, fb.r) {
-					rows = append(rows, int32(row))
-				}
-			}
-		}
-		for _, r := range rows[from:] {
-			lx := &p.lex[r]
-			bits[lx.fid>>6] |= 1 << (lx.fid & 63)
-			chunks += int(lx.chunks)
-			toks += int(lx.toks)
-		}
-	}
-	return rows, bits, chunks, toks
-}
-
-// rowBufs holds admitted's row lists between searches: a 100k-row
-// partition's is 400 kB, too much to allocate per search.
-var rowBufs = sync.Pool{New: func() any { return new([]int32) }}

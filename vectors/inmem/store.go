@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/cmem/cmem/internal/textindex"
 	"github.com/cmem/cmem/vectors"
 )
 
@@ -31,8 +30,9 @@ type Store struct {
 	// filter's bitsets are built once per search.
 	aWords, rWords int
 	// text is each partition's lexical index over its fragments' chunks
-	// (hybrid.go); fids maps a fragment's text number to its row.
-	text map[partKey]*textindex.Index
+	// (hybrid.go, chunks.go); fids maps a fragment's text number to its
+	// row.
+	text map[partKey]*textPart
 	fids fids
 }
 
@@ -71,7 +71,7 @@ func (s *Store) clear() {
 	s.agents = newInterner()
 	s.res = newInterner()
 	s.aWords, s.rWords = 1, 1
-	s.text = map[partKey]*textindex.Index{}
+	s.text = map[partKey]*textPart{}
 	s.fids = fids{}
 }
 

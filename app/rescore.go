@@ -12,33 +12,41 @@ import (
 )
 
 // The second stage of a memory view, measured on LoCoMo's conversations
-// 0–4 only (evidence recall@10 0.635 → 0.687 over the same turns in
-// process; the held-out 5–9 were not used to choose it):
+// 0–4 only (the held-out 5–9 were not used to choose it; see
+// docs/memory.md for the figures):
 //
-//	score' = hybrid + SoftWeight·prior(n)·soft
+//	score'  = hybrid + SoftWeight·prior(n)·soft
 //	score'' = score' + EpisodeWeight·(sum of the best EpisodeTop score' of the episode)/EpisodeTop
+//	                 + NeighbourWeight·(best score' of the hits observed within NeighbourWindow)
 //
 // soft is embedding.SoftMatch of the query's words with the fragment's:
 // one vector per text averages a short question's words away against a
 // long answer's, while word-by-word matching finds "camped" in "our
-// family camping trip" and "kids" in "my children". An episode is the
-// fragments observed at the same instant (a conversation session, a batch
-// of notes): a fragment of an episode that other hits match is more
-// likely about the question than an equal one alone (the cluster
-// hypothesis), which helps most where the evidence is spread over turns.
+// family camping trip" and "kids" in "my children". An episode is a run
+// of fragments each observed within EpisodeGap of the one before (a
+// conversation session, a batch of notes): a fragment of an episode that
+// other hits match is more likely about the question than an equal one
+// alone (the cluster hypothesis), which helps most where the evidence is
+// spread over turns. Its neighbours, the hits of its episode observed
+// within NeighbourWindow of it, are its context: the answer to a question
+// is the turn after it, and shares few of its words.
 //
 // Both stages see only the hits the store returned under the reader's
 // filter and the view re-checked: a score never depends on a fragment the
-// reader may not see.
+// reader may not see, and a neighbour is one only if it is such a hit.
 const (
-	SoftWeight    = 0.8
-	EpisodeWeight = 0.3
-	EpisodeTop    = 3
+	SoftWeight      = 0.8
+	EpisodeWeight   = 0.3
+	EpisodeTop      = 3
+	EpisodeGap      = time.Hour
+	NeighbourWeight = 0.1
+	NeighbourWindow = time.Minute
 )
 
 // rescoreFetch is how many hits a view asks the store for when it
-// rescores k: the second stage can only raise what the first returned.
-func rescoreFetch(k int) int { return min(max(4*k, 40), 4*MaxK) }
+// rescores k: the second stage can only raise what the first returned,
+// and a neighbour only counts when it is among them.
+func rescoreFetch(k int) int { return min(max(4*k, 80), 4*MaxK) }
 
 // rescored re-orders the admitted items of a view by the second stage
 // and sets each hit's Score in byID to its new score. Without word
@@ -49,41 +57,17 @@ func (a *App) rescored(query string, items []memory.Surfaced, byID map[string]ve
 		return items
 	}
 	qt := tm.Terms(query)
-	score := make(map[string]float64, len(items))
-	episodes := map[time.Time][]float64{}
-	episodeOf := make(map[string]time.Time, len(items))
-	for _, it := range items {
-		h := byID[it.ID]
+	hits := make([]timedHit, len(items))
+	for i, it := range items {
 		soft := embedding.SoftMatch(qt, embedding.Distinct(tm.Terms(vectors.EmbedText(it.Key, it.Value))))
-		s := float64(h.Score) + SoftWeight*vectors.LengthPrior(vectors.ValueTokens(it.Value))*soft
-		score[it.ID] = s
+		hits[i] = timedHit{id: it.ID, score: float64(byID[it.ID].Score) + SoftWeight*vectors.LengthPrior(vectors.ValueTokens(it.Value))*soft}
 		// ObservedAt is the write's time when the writer gave none, so
 		// fragments written together (a batch) are one episode too.
 		if info, ok := a.fragments.Get(it.ID); ok && !info.ObservedAt.IsZero() {
-			at := info.ObservedAt.UTC()
-			episodeOf[it.ID] = at
-			episodes[at] = append(episodes[at], s)
+			hits[i].at, hits[i].known = info.ObservedAt.UTC(), true
 		}
 	}
-	bonus := make(map[time.Time]float64, len(episodes))
-	for at, ss := range episodes {
-		slices.SortFunc(ss, func(x, y float64) int { return cmp.Compare(y, x) })
-		var sum float64
-		for _, s := range ss[:min(EpisodeTop, len(ss))] {
-			sum += s
-		}
-		bonus[at] = EpisodeWeight * sum / EpisodeTop
-	}
-	for _, it := range items {
-		at, ok := episodeOf[it.ID]
-		if !ok {
-			// Unknown to the registry (not yet projected): an episode of
-			// its own, as a fragment alone at its instant is.
-			score[it.ID] += EpisodeWeight * score[it.ID] / EpisodeTop
-			continue
-		}
-		score[it.ID] += bonus[at]
-	}
+	score := withContext(hits)
 	out := slices.Clone(items)
 	slices.SortStableFunc(out, func(x, y memory.Surfaced) int {
 		if c := cmp.Compare(score[y.ID], score[x.ID]); c != 0 {

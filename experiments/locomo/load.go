@@ -85,6 +85,7 @@ func (r *runner) load(ctx context.Context, i int, c Conversation) (*loaded, erro
 	type job struct {
 		s Session
 		t Turn
+		n int // the turn's place in its session
 	}
 	jobs := make(chan job)
 	var mu sync.Mutex
@@ -101,7 +102,7 @@ func (r *runner) load(ctx context.Context, i int, c Conversation) (*loaded, erro
 					tok = tokens[c.SpeakerA]
 				}
 				w := httpclient.Write{Agent: l.agent, Key: turnKey(r.cfg.Key, j.s, j.t), Value: turnValue(j.s, j.t), Tier: "shared", Resources: []string{}}
-				ans, err := r.writeTurn(ctx, tok, w, j.s.When)
+				ans, err := r.writeTurn(ctx, tok, w, turnTime(j.s.When, j.n))
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = fmt.Errorf("turn %s: %w", j.t.DiaID, err)
@@ -117,10 +118,10 @@ func (r *runner) load(ctx context.Context, i int, c Conversation) (*loaded, erro
 		}()
 	}
 	for _, s := range c.Sessions {
-		for _, t := range s.Turns {
+		for n, t := range s.Turns {
 			l.lex.Add(t.DiaID, turnValue(s, t))
 			select {
-			case jobs <- job{s, t}:
+			case jobs <- job{s, t, n}:
 			case <-ctx.Done():
 			}
 		}
@@ -132,6 +133,22 @@ func (r *runner) load(ctx context.Context, i int, c Conversation) (*loaded, erro
 		firstErr = ctx.Err()
 	}
 	return l, firstErr
+}
+
+// TurnSpacing is how far apart a session's turns are observed. LoCoMo
+// dates a session, not its turns, so the loader gives the n-th turn the
+// session's time plus n·TurnSpacing, a chat's usual pace: the order of the
+// turns is then part of what cmem knows (its view reads the turns next to
+// a hit as context), as it is for any writer that stamps its messages.
+const TurnSpacing = 30 * time.Second
+
+// turnTime is when the n-th turn of a session starting at start was
+// observed; zero when the session's date did not parse.
+func turnTime(start time.Time, n int) time.Time {
+	if start.IsZero() {
+		return start
+	}
+	return start.Add(time.Duration(n) * TurnSpacing)
 }
 
 // writeTurn writes one turn with observed_at = its session's date while

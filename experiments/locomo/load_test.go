@@ -69,3 +69,21 @@ func TestWriteTurnWithoutObservedAt(t *testing.T) {
 		t.Error("a 400 about something else turned observed_at off")
 	}
 }
+
+// A session's turns are observed in their order, TurnSpacing apart from
+// the session's date; a session without a date gives no time at all.
+func TestTurnTimeKeepsTheOrder(t *testing.T) {
+	start := time.Date(2023, 5, 8, 13, 56, 0, 0, time.UTC)
+	if got := turnTime(start, 0); !got.Equal(start) {
+		t.Errorf("first turn at %v, want the session's date %v", got, start)
+	}
+	if got := turnTime(start, 3); !got.Equal(start.Add(3 * TurnSpacing)) {
+		t.Errorf("fourth turn at %v, want %v", got, start.Add(3*TurnSpacing))
+	}
+	if !turnTime(start, 2).After(turnTime(start, 1)) {
+		t.Error("a later turn is not observed later")
+	}
+	if got := turnTime(time.Time{}, 5); !got.IsZero() {
+		t.Errorf("an undated session's turn got %v", got)
+	}
+}

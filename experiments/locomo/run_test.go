@@ -72,8 +72,8 @@ func checkResult(t *testing.T, res *Result, out string) {
 	c := cs[0]
 	value, when := map[string]string{}, map[string]time.Time{}
 	for _, s := range c.Sessions {
-		for _, tr := range s.Turns {
-			value[tr.DiaID], when[tr.DiaID] = turnValue(s, tr), s.When
+		for n, tr := range s.Turns {
+			value[tr.DiaID], when[tr.DiaID] = turnValue(s, tr), turnTime(s.When, n)
 		}
 	}
 	if !res.ObservedAt {
@@ -97,9 +97,10 @@ func checkResult(t *testing.T, res *Result, out string) {
 			if value[h.DiaID] != h.Value {
 				t.Errorf("%q: hit %s is mapped to %s (%q) but holds %q", r.Question, h.Fragment, h.DiaID, value[h.DiaID], h.Value)
 			}
-			// The session's date reached the server as the fact's time.
+			// The session's date, plus the turn's place in it, reached
+			// the server as the fact's time.
 			if !h.ObservedAt.Equal(when[h.DiaID]) {
-				t.Errorf("%q: hit %s observed at %v, its session is %v", r.Question, h.DiaID, h.ObservedAt, when[h.DiaID])
+				t.Errorf("%q: hit %s observed at %v, want %v", r.Question, h.DiaID, h.ObservedAt, when[h.DiaID])
 			}
 			ranked = append(ranked, h.DiaID)
 		}

@@ -62,6 +62,15 @@ func validType(t string) bool {
 // decodeEnvelope decodes and checks the envelope of raw; the data member is
 // returned undecoded.
 func decodeEnvelope(raw []byte) (Envelope, error) {
+	if e, ok := fastEnvelope(raw); ok {
+		return e, nil
+	}
+	return genericEnvelope(raw)
+}
+
+// genericEnvelope is decodeEnvelope for any input: the reference that
+// fastEnvelope is held to, and the one that says what is wrong.
+func genericEnvelope(raw []byte) (Envelope, error) {
 	var w wireEnvelope
 	if err := jsonv2.Unmarshal(raw, &w, jsonv2.RejectUnknownMembers(true)); err != nil {
 		var syn *jsontext.SyntacticError

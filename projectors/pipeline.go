@@ -119,12 +119,21 @@ func (r *Runner) check(ctx context.Context, p *parsed) {
 	if p.env, p.err = r.validator.ParseEnvelope(p.msg.Data); p.err != nil {
 		return
 	}
-	if r.opener != nil {
-		if p.env, p.openErr = r.opener.Open(ctx, p.env); p.openErr != nil {
-			return
-		}
+	var opened events.Payload
+	switch o := r.opener.(type) {
+	case PayloadOpener:
+		p.env, opened, p.openErr = o.OpenPayload(ctx, p.env)
+	case Opener:
+		p.env, p.openErr = o.Open(ctx, p.env)
+	}
+	if p.openErr != nil {
+		return
 	}
 	if p.err = r.validator.CheckData(p.env); p.err != nil {
+		return
+	}
+	if opened != nil { // the payload the opener decoded is that of Data
+		p.payload = opened
 		return
 	}
 	// A payload that does not decode is left to the projections: each

@@ -48,6 +48,13 @@ type Opener interface {
 	Open(ctx context.Context, e events.Envelope) (events.Envelope, error)
 }
 
+// PayloadOpener is an Opener that also returns the payload it opened
+// when that is exactly what decoding the opened data gives (implemented
+// by *eventlog.Log): the runner then does not decode the event again.
+type PayloadOpener interface {
+	OpenPayload(ctx context.Context, e events.Envelope) (events.Envelope, events.Payload, error)
+}
+
 // Runner feeds projections from a Source.
 type Runner struct {
 	src         Source

@@ -1,7 +1,6 @@
 package shred
 
 import (
-	"bytes"
 	"context"
 	"crypto/aes"
 	"crypto/cipher"
@@ -29,7 +28,10 @@ type Keys interface {
 
 // Sealer seals the content fields of events for the log and opens them for
 // readers. It is safe for concurrent use.
-type Sealer struct{ keys Keys }
+type Sealer struct {
+	keys  Keys
+	aeads aeadCache
+}
 
 // NewSealer returns a sealer over keys.
 func NewSealer(keys Keys) *Sealer { return &Sealer{keys: keys} }
@@ -75,50 +77,8 @@ func (s *Sealer) Seal(ctx context.Context, e events.Envelope) (events.Envelope, 
 // key store is unreachable) are returned: the reader retries, it must not
 // take content for erased when it is not.
 func (s *Sealer) Open(ctx context.Context, e events.Envelope) (events.Envelope, error) {
-	c, err := contentOf(e, !events.HasContent(e.Type) || !bytes.Contains(e.Data, []byte(prefix)))
-	if c == nil {
-		return e, err
-	}
-	erased := false
-	for _, f := range c.ContentFields() {
-		plain, err := s.open(ctx, *f)
-		if errors.Is(err, ErrNoKey) {
-			*f, erased = events.Erased, true
-			continue
-		}
-		if err != nil {
-			return e, err
-		}
-		*f = string(plain)
-	}
-	if co, ok := c.(events.ContentObjects); ok {
-		for _, o := range co.ContentObjects() {
-			sealed, _ := (*o)[sealedMember].(string)
-			if len(*o) != 1 || !strings.HasPrefix(sealed, prefix) {
-				continue
-			}
-			plain, err := s.open(ctx, sealed)
-			if errors.Is(err, ErrNoKey) {
-				*o, erased = map[string]any{}, true
-				continue
-			}
-			if err != nil {
-				return e, err
-			}
-			var m map[string]any
-			if err := json.Unmarshal(plain, &m); err != nil {
-				return e, fmt.Errorf("shred: decode content object: %w", err)
-			}
-			*o = m
-		}
-	}
-	if ce, ok := c.(events.ContentErased); ok && erased {
-		ce.ContentErased()
-	}
-	if e.Data, err = json.Marshal(c); err != nil {
-		return e, fmt.Errorf("shred: encode %s: %w", e.Type, err)
-	}
-	return e, nil
+	e, _, err := s.OpenPayload(ctx, e)
+	return e, err
 }
 
 // contentOf decodes e's payload when it carries content; nil when skip is
@@ -146,7 +106,12 @@ func (s *Sealer) open(ctx context.Context, field string) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("shred: malformed sealed field")
 	}
+	// Asked on every field, never cached here: a key destroyed a moment
+	// ago must not open anything more.
 	key, err := s.keys.Key(ctx, id)
+	if errors.Is(err, ErrNoKey) {
+		s.aeads.forget(id)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +119,7 @@ func (s *Sealer) open(ctx context.Context, field string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("shred: sealed field: %w", err)
 	}
-	aead, err := newAEAD(key)
+	aead, err := s.aeads.get(id, key)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,71 @@
+package shred
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cmem/cmem/events"
+)
+
+// OpenPayload is Open that also returns the payload it opened, so that a
+// reader does not decode the opened data a second time. The payload is
+// returned only when it is certainly what decoding the returned Data
+// gives: the data it was decoded from was encoded from a payload by Seal,
+// and every opened field and object is valid UTF-8 (encoding/json would
+// replace invalid bytes, and then a decode of Data would differ).
+// TestOpenedPayloadIsTheDecodedData holds that for every content type.
+// Otherwise, and for events with nothing sealed, the payload is nil.
+func (s *Sealer) OpenPayload(ctx context.Context, e events.Envelope) (events.Envelope, events.Payload, error) {
+	c, err := contentOf(e, !events.HasContent(e.Type) || !bytes.Contains(e.Data, []byte(prefix)))
+	if c == nil {
+		return e, nil, err
+	}
+	erased, exact := false, true
+	for _, f := range c.ContentFields() {
+		plain, err := s.open(ctx, *f)
+		if errors.Is(err, ErrNoKey) {
+			*f, erased = events.Erased, true
+			continue
+		}
+		if err != nil {
+			return e, nil, err
+		}
+		*f, exact = string(plain), exact && utf8.Valid(plain)
+	}
+	if co, ok := c.(events.ContentObjects); ok {
+		for _, o := range co.ContentObjects() {
+			sealed, _ := (*o)[sealedMember].(string)
+			if len(*o) != 1 || !strings.HasPrefix(sealed, prefix) {
+				continue
+			}
+			plain, err := s.open(ctx, sealed)
+			if errors.Is(err, ErrNoKey) {
+				*o, erased = map[string]any{}, true
+				continue
+			}
+			if err != nil {
+				return e, nil, err
+			}
+			var m map[string]any
+			if err := json.Unmarshal(plain, &m); err != nil {
+				return e, nil, fmt.Errorf("shred: decode content object: %w", err)
+			}
+			*o, exact = m, exact && utf8.Valid(plain)
+		}
+	}
+	if ce, ok := c.(events.ContentErased); ok && erased {
+		ce.ContentErased()
+	}
+	if e.Data, err = json.Marshal(c); err != nil {
+		return e, nil, fmt.Errorf("shred: encode %s: %w", e.Type, err)
+	}
+	if !exact {
+		return e, nil, nil
+	}
+	return e, c, nil
+}

@@ -61,16 +61,11 @@ func askedParts(question string) []askedPart {
 // ownWords sets each part's own words: those no other part holds, or all
 // its words when every one is shared.
 func ownWords(parts []askedPart) {
-	in := map[string]int{}
-	for _, p := range parts {
-		seen := map[string]bool{}
-		for _, w := range p.words {
-			if !seen[w] {
-				seen[w] = true
-				in[w]++
-			}
-		}
+	lists := make([][]string, len(parts))
+	for i, p := range parts {
+		lists[i] = p.words
 	}
+	in := docFreq(lists)
 	for k := range parts {
 		own := map[string]bool{}
 		for _, w := range parts[k].words {

@@ -128,35 +128,28 @@ func TestAskedPartsSplitsTheQuestion(t *testing.T) {
 	}
 }
 
-func TestComposePassesOverANewerClauseNamingItsValueAsPast(t *testing.T) {
-	mem := []llm.MemoryItem{
-		composeItem("current", 1, "Approved Orion budget: 88,000 EUR."),
-		composeItem("past", 2, "The earlier approved Orion budget of 91,000 EUR is withdrawn."),
-	}
-	r, ok := composeAnswer("What is Orion's approved budget?", mem)
-	if !ok || !strings.Contains(r.Response, "88,000") || strings.Contains(r.Response, "91,000") {
-		t.Fatalf("answer %q (ok %v): want the current value only", r.Response, ok)
-	}
-}
-
-func TestComposeTakesNoLongerWithoutAValueAsCurrent(t *testing.T) {
-	mem := []llm.MemoryItem{
-		composeItem("open", 1, "The open Orion blockers are the runbook review and the masking pass."),
-		composeItem("closed", 2, "Orion no longer has major blockers open."),
-	}
-	r, ok := composeAnswer("Are there any major blockers still open for Orion?", mem)
-	if !ok || !strings.Contains(r.Response, "no longer has major blockers") || strings.Contains(r.Response, "runbook") {
-		t.Fatalf("answer %q (ok %v): want the newest state", r.Response, ok)
-	}
-}
-
-func TestComposeDoesNotRestateAValueNamedAsPast(t *testing.T) {
-	mem := []llm.MemoryItem{
-		composeItem("new", 1, "Approved Orion budget is now 88,000 EUR. That supersedes 91,000 EUR."),
-		composeItem("recap", 2, "Orion recap: approved budget 91,000 EUR."),
-	}
-	r, ok := composeAnswer("What is Orion's approved budget?", mem)
-	if !ok || !strings.Contains(r.Response, "88,000") || strings.Contains(r.Response, "91,000") {
-		t.Fatalf("answer %q (ok %v): a value named as past is not given again", r.Response, ok)
+// TestComposeGivesTheCurrentStatement: a newer clause naming its value
+// as past is passed over, "no longer" without a value is a current
+// statement, and a value once named as past is not given again by a later
+// recap.
+func TestComposeGivesTheCurrentStatement(t *testing.T) {
+	for _, tc := range []struct {
+		name, question, want, not string
+		mem                       []llm.MemoryItem
+	}{
+		{"past", "What is Orion's approved budget?", "88,000", "91,000", []llm.MemoryItem{
+			composeItem("current", 1, "Approved Orion budget: 88,000 EUR."),
+			composeItem("past", 2, "The earlier approved Orion budget of 91,000 EUR is withdrawn.")}},
+		{"no longer", "Are there any major blockers still open for Orion?", "no longer has major blockers", "runbook", []llm.MemoryItem{
+			composeItem("open", 1, "The open Orion blockers are the runbook review and the masking pass."),
+			composeItem("closed", 2, "Orion no longer has major blockers open.")}},
+		{"recap", "What is Orion's approved budget?", "88,000", "91,000", []llm.MemoryItem{
+			composeItem("new", 1, "Approved Orion budget is now 88,000 EUR. That supersedes 91,000 EUR."),
+			composeItem("recap", 2, "Orion recap: approved budget 91,000 EUR.")}},
+	} {
+		r, ok := composeAnswer(tc.question, tc.mem)
+		if !ok || !strings.Contains(r.Response, tc.want) || strings.Contains(r.Response, tc.not) {
+			t.Errorf("%s: answer %q (ok %v): want %q, never %q", tc.name, r.Response, ok, tc.want, tc.not)
+		}
 	}
 }

@@ -140,9 +140,9 @@ type AnswerRequest struct {
 	// item's score reaches it, memory answers and no tool is called.
 	Coverage float32
 	// Facts asks for the current facts of the memory that matches the
-	// question — every value the matching items state, newest first,
-	// short — rather than one best clause: a record's reader asks for its
-	// state ("target date, budget and discount"). The offline provider
+	// question — the current value of each part the question asks, short
+	// — rather than one best clause: a record's reader asks for its state
+	// ("target date, budget and discount"). The offline provider
 	// answers so from memory alone; a model is asked to.
 	Facts bool
 }

@@ -2,24 +2,12 @@ package offline
 
 import (
 	"regexp"
-	"sort"
 	"strings"
 	"unicode"
-
-	"github.com/cmem/cmem/llm"
 )
 
-// Facts answers (AnswerRequest.Facts): the sentences of memory that match
-// the question best, newest first, within a short answer. A record's
-// reader asks for its state in one question ("target date, budget and
-// discount"); one best clause would answer a third of it. Each sentence is
-// memory's own, so the answer cites what it rests on and adds no word of
-// its own.
-
-const (
-	factsMaxSentences = 4
-	factsMaxWords     = 80
-)
+// The words and sentences of a record's facts, as the composer
+// (compose.go) reads them for AnswerRequest.Facts.
 
 // factSentenceRE ends a sentence at . ! or ? followed by a space or the
 // end, so "12.5 mg" and "Dr. Shah" stay whole... mostly: "Dr." is cut.
@@ -48,70 +36,4 @@ func factWords(s string) []string {
 		}
 	}
 	return out
-}
-
-// factsAnswer composes the answer; ok is false when no sentence matches.
-func factsAnswer(question string, memory []llm.MemoryItem) (llm.AnswerResult, bool) {
-	q := map[string]bool{}
-	for _, w := range factWords(question) {
-		q[w] = true
-	}
-	if len(q) == 0 {
-		return llm.AnswerResult{}, false
-	}
-	need := 2
-	if len(q) <= 2 {
-		need = 1
-	}
-	type cand struct {
-		text  string
-		id    string
-		score int
-		order int
-	}
-	items := append([]llm.MemoryItem(nil), memory...)
-	sort.SliceStable(items, func(i, j int) bool { return items[i].ObservedAt.After(items[j].ObservedAt) })
-	var cands []cand
-	seen := map[string]bool{}
-	for i, m := range items {
-		for _, s := range factSentenceRE.FindAllString(m.Value, -1) {
-			s = strings.TrimSpace(s)
-			norm := strings.ToLower(strings.Join(strings.Fields(s), " "))
-			if s == "" || seen[norm] {
-				continue
-			}
-			seen[norm] = true
-			hit := map[string]bool{}
-			for _, w := range factWords(s) {
-				if q[w] {
-					hit[w] = true
-				}
-			}
-			if len(hit) >= need {
-				cands = append(cands, cand{text: s, id: m.ID, score: len(hit), order: i})
-			}
-		}
-	}
-	if len(cands) == 0 {
-		return llm.AnswerResult{}, false
-	}
-	sort.SliceStable(cands, func(i, j int) bool {
-		if cands[i].score != cands[j].score {
-			return cands[i].score > cands[j].score
-		}
-		return cands[i].order < cands[j].order
-	})
-	var out []string
-	var cited []string
-	words := 0
-	for _, c := range cands {
-		n := len(strings.Fields(c.text))
-		if len(out) > 0 && (len(out) >= factsMaxSentences || words+n > factsMaxWords) {
-			break
-		}
-		out = append(out, c.text)
-		words += n
-		cited = append(cited, c.id)
-	}
-	return llm.AnswerResult{Response: strings.Join(out, " "), Cited: cited}, true
 }

@@ -46,7 +46,7 @@ func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answe
 		return llm.AnswerResult{}, fmt.Errorf("%w: %w", llm.ErrProvider, err)
 	}
 	if req.Facts {
-		if r, ok := factsAnswer(req.Subquery, req.Memory); ok {
+		if r, ok := composeAnswer(req.Subquery, req.Memory); ok { // one current clause per part asked (compose.go)
 			return r, nil
 		}
 	}

@@ -1,0 +1,98 @@
+package offline
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/cmem/cmem/llm"
+)
+
+// Composed answers (AnswerRequest.Facts): for each part the question asks
+// (askedParts), the one clause of memory that states it now — the newest
+// of the clauses that match the part about as well as the best, a clause
+// that speaks of a value as past or only says how to read notes counting
+// for less — cut to its share of at most composeMaxWords words. A user who
+// asks a record's current state wants each value once, current, short;
+// every clause is memory's own, so the answer cites what it rests on and
+// adds no word of its own.
+
+const (
+	composeMaxWords = 40
+	// composeNear is how close to the best match a newer clause must come
+	// to be preferred for being newer.
+	composeNear = 0.75
+	// composeMinShare is the fewest words a part's clause is cut to.
+	composeMinShare = 6
+	// composeValueWeight raises a clause that states a value (a date, an
+	// amount, an identifier) over one that only speaks of its subject:
+	// "target date August 5, 2026" over "… before launch".
+	composeValueWeight = 1.5
+	// composeSubjectItems is the fewest items among which a word most of
+	// them hold is taken for their subject.
+	composeSubjectItems = 4
+)
+
+// composeAnswer composes the answer; ok is false when no clause matches
+// the question.
+func composeAnswer(question string, memory []llm.MemoryItem) (llm.AnswerResult, bool) {
+	parts := askedParts(question)
+	q := map[string]bool{}
+	for _, p := range parts {
+		for _, w := range p.words {
+			q[w] = true
+		}
+	}
+	if len(q) == 0 {
+		return llm.AnswerResult{}, false
+	}
+	need := 2
+	if len(q) <= 2 {
+		need = 1
+	}
+	sorted := append([]llm.MemoryItem(nil), memory...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].ObservedAt.After(sorted[j].ObservedAt) })
+	items := make([]itemAt, len(sorted))
+	for i, m := range sorted {
+		items[i] = itemAt{id: m.ID, value: m.Value, at: m.ObservedAt}
+	}
+	cls := clausesOf(items)
+	marksStale(cls)
+	idf := clauseIDF(cls)
+	for w := range subjectWords(items) { // the record's name says nothing about which of its facts a clause states
+		idf[w] = 0
+	}
+	scored := make([]partScores, len(parts))
+	for k, p := range parts {
+		scored[k] = scoreClauses(cls, p, q, idf, need)
+	}
+	var chosen []int
+	var shares []map[string]bool
+	covered := make([]bool, len(parts))
+	for k := range parts {
+		i := scored[k].pick(cls)
+		if covered[k] || i < 0 {
+			continue
+		}
+		chosen, shares = append(chosen, i), append(shares, scored[k].part)
+		for l := k + 1; l < len(parts); l++ { // a clause that states a later part too answers it
+			covered[l] = covered[l] || scored[l].near(i)
+		}
+	}
+	var out, cited []string
+	words := 0
+	for k, i := range chosen {
+		share := max(composeMinShare, (composeMaxWords-words)/(len(chosen)-k))
+		text := cutTo(cls[i].text, min(share, composeMaxWords-words), shares[k], q)
+		if n := len(strings.Fields(text)); n > 0 && words+n <= composeMaxWords {
+			out, words = append(out, text+"."), words+n
+			if !slices.Contains(cited, cls[i].id) {
+				cited = append(cited, cls[i].id)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return llm.AnswerResult{}, false
+	}
+	return llm.AnswerResult{Response: strings.Join(out, " "), Cited: cited}, true
+}

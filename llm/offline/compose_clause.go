@@ -1,0 +1,169 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// The clauses a composed answer is made of: memory's sentences cut where
+// one statement ends and the next begins, each marked for whether it
+// speaks of a value as past ("replaces the earlier 236,000 USD") or only
+// about how to treat notes ("unless a later note says so").
+
+// clauseSplitRE cuts a sentence into clauses: at a semicolon, a dash, or a
+// comma followed by a word that starts a new statement.
+var clauseSplitRE = regexp.MustCompile(`(?i)\s*;\s*|\s+[—–]\s+|\s+-\s+|,\s+(?:but|while|whereas|although|though|so|yet)\s+`)
+
+// staleRE marks a clause that gives a value as no longer current;
+// changeRE one that does so only when a value follows ("that replaces
+// 231,000 USD", not "Harbor no longer has blockers open").
+var (
+	staleRE  = regexp.MustCompile(`(?i)\b(?:earlier|previous|previously|old|older|original|originally|outdated|obsolete|superseded|formerly|former|placeholder|provisional|exploratory|prior)\b`)
+	changeRE = regexp.MustCompile(`(?i)\b(?:supersedes|supersede|replaces|replaced|no longer)\b`)
+)
+
+// hedgeRE marks a clause about how to read notes rather than a fact
+// ("none of those edits should be treated as changing …", "unless …"), a
+// condition ("if that closes, …") or a request ("I only need …").
+var hedgeRE = regexp.MustCompile(`(?i)\b(?:unless|if|none of|should not|must not|do not|don't|never|not be treated|background|noise|chatter|reminders?|please|(?:i|we) (?:only |just )?need|can you|could you)\b`)
+
+// digitRE marks a token that states a value: a number, or a word holding
+// a digit ("18:00", "v2").
+var digitRE = regexp.MustCompile(`\d`)
+
+// clause is one statement of a memory item.
+type clause struct {
+	text  string
+	words []string // factWords of text
+	id    string
+	at    time.Time
+	order int  // the item's rank in memory, newest first
+	stale bool // speaks of a value as past
+	hedge bool
+	value bool // holds a digit
+}
+
+// clausesOf returns the distinct clauses of the items, in item order.
+func clausesOf(items []itemAt) []clause {
+	var out []clause
+	seen := map[string]bool{}
+	for i, m := range items {
+		for _, s := range factSentenceRE.FindAllString(m.value, -1) {
+			for _, c := range clauseSplitRE.Split(s, -1) {
+				c = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(c), ".!?,:;"))
+				norm := strings.ToLower(strings.Join(strings.Fields(c), " "))
+				if norm == "" || seen[norm] {
+					continue
+				}
+				seen[norm] = true
+				out = append(out, clause{text: c, words: factWords(c), id: m.id, at: m.at, order: i,
+					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c)})
+			}
+		}
+	}
+	return out
+}
+
+// staleValues returns the values the clauses name as past: the tokens
+// holding a digit after a clause's stale marker ("supersedes the earlier
+// 236,000 USD figure" names 236,000). A clause stating one is no current
+// statement of it, however new.
+func staleValues(cls []clause) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range cls {
+		if at := pastAt(c.text); at >= 0 {
+			for _, f := range strings.Fields(c.text[at:]) {
+				if f = strings.Trim(f, ".,;:()'\"“”"); distinctValue(f) {
+					out[f] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// pastAt returns where text starts naming a value as past, -1 when it
+// does not.
+func pastAt(text string) int {
+	if loc := staleRE.FindStringIndex(text); loc != nil {
+		return loc[1]
+	}
+	if loc := changeRE.FindStringIndex(text); loc != nil {
+		for _, f := range strings.Fields(text[loc[1]:]) {
+			if distinctValue(strings.Trim(f, ".,;:()'\"“”")) {
+				return loc[1]
+			}
+		}
+	}
+	return -1
+}
+
+// yearRE is a year, which many current values share with stale ones.
+var yearRE = regexp.MustCompile(`^(?:19|20)\d\d$`)
+
+// distinctValue says whether token is a value specific enough to be
+// recognised elsewhere: it holds a digit and is neither a year nor a
+// bare one- or two-digit number (a day of a month).
+func distinctValue(token string) bool {
+	if !digitRE.MatchString(token) || yearRE.MatchString(token) {
+		return false
+	}
+	return len(token) >= 3 || strings.ContainsAny(token, "%:")
+}
+
+// marksStale marks the clauses that state a stale value as stale.
+func marksStale(cls []clause) {
+	past := staleValues(cls)
+	for i := range cls {
+		for _, f := range strings.Fields(cls[i].text) {
+			if past[strings.Trim(f, ".,;:()'\"“”")] {
+				cls[i].stale = true
+			}
+		}
+	}
+}
+
+// itemAt is a memory item as the composer reads it.
+type itemAt struct {
+	id, value string
+	at        time.Time
+}
+
+// cutTo returns at most budget words of text: the window that holds the
+// most of want (a part's words count twice, the question's once) and of
+// values, the earliest such window. A clause within budget is whole.
+func cutTo(text string, budget int, part, question map[string]bool) string {
+	fields := strings.Fields(text)
+	if len(fields) <= budget {
+		return text
+	}
+	weight := make([]int, len(fields))
+	for i, f := range fields {
+		for _, w := range factWords(f) {
+			switch {
+			case part[w]:
+				weight[i] += 2
+			case question[w]:
+				weight[i]++
+			}
+		}
+		if digitRE.MatchString(f) {
+			weight[i]++
+		}
+	}
+	best, at, sum := -1, 0, 0
+	for i := range fields {
+		sum += weight[i]
+		if i >= budget {
+			sum -= weight[i-budget]
+		}
+		if i >= budget-1 && sum > best {
+			best, at = sum, i-budget+1
+		}
+	}
+	return strings.TrimRightFunc(strings.Join(fields[at:at+budget], " "), func(r rune) bool {
+		return unicode.IsPunct(r) && r != '%' && r != ')'
+	})
+}

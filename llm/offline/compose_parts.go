@@ -1,0 +1,93 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A record's reader often asks for several things at once ("the target
+// date, the approved budget and the discount cap"; "the diagnosis, and
+// what access Leo has"). Each is a part of the question, answered by its
+// own clause: one best sentence for the whole question answers a third of
+// it, and four joined sentences answer it at length with stale values
+// beside the current ones.
+
+// partSplitRE cuts a question into its asked parts: at commas,
+// semicolons, "and"/"or"/"as well as" and question marks.
+var partSplitRE = regexp.MustCompile(`(?i)\s*(?:,\s*(?:and|or)\s+|;\s*|,\s*|\s+and\s+|\s+as well as\s+|\?\s*)`)
+
+// askedPart is one thing a question asks for: its content words
+// (factWords), in the order the question asks them.
+type askedPart struct {
+	words []string
+	// own are the words no other part holds ("budget" of "the approved
+	// budget and the approved discount"): what sets the part apart.
+	own map[string]bool
+}
+
+// askRE is a segment that asks: a question word or an imperative.
+var askRE = regexp.MustCompile(`(?i)^(?:.*\b(?:what|which|who|whom|whose|when|where|why|how|whether)\b|\s*(?:is|are|was|were|do|does|did|can|could|should|has|have|give|tell|summari[sz]e|list|show|confirm)\b)`)
+
+// askedParts returns question's parts. The segments before the first that
+// asks ("Before the remaining work clears, what …") frame the question and
+// are no part of it; a segment without a content word ("As of now") is no
+// part; a segment whose words are all digits (a date's year after its
+// comma) belongs to the part before it.
+func askedParts(question string) []askedPart {
+	segs := partSplitRE.Split(question, -1)
+	for i, seg := range segs {
+		if askRE.MatchString(seg) {
+			segs = segs[i:]
+			break
+		}
+	}
+	var parts []askedPart
+	for _, seg := range segs {
+		words := factWords(seg)
+		if len(words) == 0 {
+			continue
+		}
+		if allDigits(words) && len(parts) > 0 {
+			last := &parts[len(parts)-1]
+			last.words = append(last.words, words...)
+			continue
+		}
+		parts = append(parts, askedPart{words: words})
+	}
+	ownWords(parts)
+	return parts
+}
+
+// ownWords sets each part's own words: those no other part holds, or all
+// its words when every one is shared.
+func ownWords(parts []askedPart) {
+	lists := make([][]string, len(parts))
+	for i, p := range parts {
+		lists[i] = p.words
+	}
+	in := docFreq(lists)
+	for k := range parts {
+		own := map[string]bool{}
+		for _, w := range parts[k].words {
+			if in[w] == 1 {
+				own[w] = true
+			}
+		}
+		if len(own) == 0 {
+			for _, w := range parts[k].words {
+				own[w] = true
+			}
+		}
+		parts[k].own = own
+	}
+}
+
+// allDigits says whether every word is a number.
+func allDigits(words []string) bool {
+	for _, w := range words {
+		if strings.Trim(w, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}

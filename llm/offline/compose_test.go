@@ -1,0 +1,155 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cmem/cmem/llm"
+)
+
+var composeT0 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+
+func composeItem(id string, hours int, value string) llm.MemoryItem {
+	return llm.MemoryItem{ID: id, Value: value, ObservedAt: composeT0.Add(time.Duration(hours) * time.Hour)}
+}
+
+func TestComposeGivesEachAskedPart(t *testing.T) {
+	mem := []llm.MemoryItem{
+		composeItem("date", 1, "Recording the Orion target date as May 12, 2026 after the vendor review closed."),
+		composeItem("budget", 2, "Approved Orion budget: 88,000 EUR for the full rollout."),
+		composeItem("lunch", 3, "Team lunch moved to Friday at noon."),
+	}
+	r, ok := composeAnswer("What are Orion's current target date and approved budget?", mem)
+	if !ok {
+		t.Fatal("no answer")
+	}
+	for _, want := range []string{"May 12, 2026", "88,000 EUR"} {
+		if !strings.Contains(r.Response, want) {
+			t.Fatalf("answer %q lacks the part %q", r.Response, want)
+		}
+	}
+	if strings.Contains(r.Response, "lunch") {
+		t.Fatalf("answer %q holds what was not asked", r.Response)
+	}
+	if len(r.Cited) != 2 || !slices.Contains(r.Cited, "date") || !slices.Contains(r.Cited, "budget") {
+		t.Fatalf("cited %v, want the two fragments each part came from", r.Cited)
+	}
+}
+
+func TestComposeGivesEachPartSharingAWord(t *testing.T) {
+	mem := []llm.MemoryItem{
+		composeItem("budget", 1, "Approved Orion budget is 88,000 EUR."),
+		composeItem("discount", 2, "Orion stays approved at a 7% maximum discount."),
+	}
+	r, ok := composeAnswer("What are Orion's approved budget and approved maximum discount?", mem)
+	if !ok || !strings.Contains(r.Response, "88,000 EUR") || !strings.Contains(r.Response, "7%") {
+		t.Fatalf("answer %q (ok %v) lacks a part", r.Response, ok)
+	}
+}
+
+func TestComposeNeverGivesAStaleValue(t *testing.T) {
+	mem := []llm.MemoryItem{
+		composeItem("first", 1, "Orion working budget is 95,000 EUR before the vendor decision."),
+		composeItem("second", 2, "Approved current Orion budget: 91,000 EUR. That replaces the earlier 95,000 EUR placeholder."),
+		composeItem("third", 3, "Approved current Orion budget: 88,000 EUR with the reduced scope. That supersedes the earlier 91,000 EUR figure."),
+	}
+	r, ok := composeAnswer("What is Orion's current approved budget?", mem)
+	if !ok {
+		t.Fatal("no answer")
+	}
+	if !strings.Contains(r.Response, "88,000 EUR") {
+		t.Fatalf("answer %q lacks the current value", r.Response)
+	}
+	for _, stale := range []string{"91,000", "95,000"} {
+		if strings.Contains(r.Response, stale) {
+			t.Fatalf("answer %q gives the stale value %s", r.Response, stale)
+		}
+	}
+	if len(r.Cited) != 1 || r.Cited[0] != "third" {
+		t.Fatalf("cited %v, want only the newest fragment", r.Cited)
+	}
+}
+
+func TestComposeCutsALongSourceToTheClause(t *testing.T) {
+	long := "Security review outcome for Orion after a long afternoon of meetings with the vendor, legal and the platform team, " +
+		"who walked through every finding in the report one at a time and argued about severity for a while; " +
+		"the confirmed root cause is a stale token cache on the ingest workers, and the fix ships with the next patch release " +
+		"once the platform team has finished its own regression runs and the vendor has signed off on the change window."
+	mem := []llm.MemoryItem{composeItem("long", 1, long)}
+	r, ok := composeAnswer("What is the confirmed root cause of the Orion incident?", mem)
+	if !ok {
+		t.Fatal("no answer")
+	}
+	if n := len(strings.Fields(r.Response)); n > composeMaxWords {
+		t.Fatalf("answer has %d words, over %d: %q", n, composeMaxWords, r.Response)
+	}
+	if !strings.Contains(r.Response, "stale token cache on the ingest workers") {
+		t.Fatalf("answer %q lost the clause that answers", r.Response)
+	}
+	if strings.Contains(r.Response, "afternoon of meetings") {
+		t.Fatalf("answer %q kept the clause that does not answer", r.Response)
+	}
+}
+
+func TestComposeStaysWithinTheLimitForManyParts(t *testing.T) {
+	var mem []llm.MemoryItem
+	for i, f := range []string{"target date", "budget", "discount", "owner", "vendor", "region"} {
+		mem = append(mem, composeItem(f, i, "The current Orion "+f+" was confirmed in the weekly review by finance, legal, sales and the sponsor together as "+
+			strings.Repeat("recorded ", 5)+"value"+string(rune('A'+i))+"."))
+	}
+	r, ok := composeAnswer("What are Orion's target date, budget, discount, owner, vendor and region?", mem)
+	if !ok {
+		t.Fatal("no answer")
+	}
+	if n := len(strings.Fields(r.Response)); n > composeMaxWords {
+		t.Fatalf("answer has %d words, over %d: %q", n, composeMaxWords, r.Response)
+	}
+}
+
+func TestComposeAnswersNothingWhenNothingMatches(t *testing.T) {
+	mem := []llm.MemoryItem{composeItem("lunch", 1, "Team lunch moved to Friday.")}
+	if r, ok := composeAnswer("What is the approved Orion budget?", mem); ok {
+		t.Fatalf("nothing matches, yet answered %q", r.Response)
+	}
+}
+
+func TestAskedPartsSplitsTheQuestion(t *testing.T) {
+	got := askedParts("As of now, what are Orion's target date, approved budget, and maximum discount?")
+	if len(got) != 3 {
+		t.Fatalf("parts %v, want 3", got)
+	}
+	if got := askedParts("Before the review closes, what is the target date?"); len(got) != 1 || slices.Contains(got[0].words, "review") {
+		t.Fatalf("a framing clause is no part: %v", got)
+	}
+	if got := askedParts("What changed on May 12, 2026?"); len(got) != 1 {
+		t.Fatalf("a date's year is no part of its own: %v", got)
+	}
+}
+
+// TestComposeGivesTheCurrentStatement: a newer clause naming its value
+// as past is passed over, "no longer" without a value is a current
+// statement, and a value once named as past is not given again by a later
+// recap.
+func TestComposeGivesTheCurrentStatement(t *testing.T) {
+	for _, tc := range []struct {
+		name, question, want, not string
+		mem                       []llm.MemoryItem
+	}{
+		{"past", "What is Orion's approved budget?", "88,000", "91,000", []llm.MemoryItem{
+			composeItem("current", 1, "Approved Orion budget: 88,000 EUR."),
+			composeItem("past", 2, "The earlier approved Orion budget of 91,000 EUR is withdrawn.")}},
+		{"no longer", "Are there any major blockers still open for Orion?", "no longer has major blockers", "runbook", []llm.MemoryItem{
+			composeItem("open", 1, "The open Orion blockers are the runbook review and the masking pass."),
+			composeItem("closed", 2, "Orion no longer has major blockers open.")}},
+		{"recap", "What is Orion's approved budget?", "88,000", "91,000", []llm.MemoryItem{
+			composeItem("new", 1, "Approved Orion budget is now 88,000 EUR. That supersedes 91,000 EUR."),
+			composeItem("recap", 2, "Orion recap: approved budget 91,000 EUR.")}},
+	} {
+		r, ok := composeAnswer(tc.question, tc.mem)
+		if !ok || !strings.Contains(r.Response, tc.want) || strings.Contains(r.Response, tc.not) {
+			t.Errorf("%s: answer %q (ok %v): want %q, never %q", tc.name, r.Response, ok, tc.want, tc.not)
+		}
+	}
+}

@@ -97,6 +97,9 @@ func nameWord(ws []word, i int) bool {
 	if !capitalised(w.text) {
 		return false
 	}
+	if pronounContraction(w.lower) {
+		return false // "You're", "They'd", "Let's": a pronoun, however written
+	}
 	if !w.initial {
 		return true
 	}
@@ -155,4 +158,13 @@ func namesOf(text string) []string {
 // name.
 func isFirstPerson(w string) bool {
 	return w == "i" || strings.HasPrefix(w, "i'") || strings.HasPrefix(w, "i’")
+}
+
+// pronounContraction reports whether w (lower case) is a stop word or
+// opener contracted with a verb ("you're", "we'd", "that'll", "let's"):
+// capitalised at a sentence's start, it is never a name.
+func pronounContraction(w string) bool {
+	head, _, ok := strings.Cut(strings.ReplaceAll(w, "’", "'"), "'")
+	// "I'm" stays as namesOf has always counted it (see isFirstPerson).
+	return ok && head != "" && head != "i" && (notNames[head] || embedding.StopWord(head))
 }

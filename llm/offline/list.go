@@ -45,6 +45,7 @@ func (o *Provider) moreSupport(al aligner, w *weigher, question string, cands []
 	for i := range ranked {
 		ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
 	}
+	byAskedTime(question, ranked)
 	ranked = aboveFloor(ranked, o.cfg.AnswerFloor)
 	if guess {
 		byPrior(ranked)

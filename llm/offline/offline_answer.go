@@ -475,6 +475,7 @@ func (o *Provider) support(al aligner, w *weigher, question string, cands []rank
 	for i := range ranked {
 		ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
 	}
+	byAskedTime(question, ranked)
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
 	floor := o.cfg.AnswerFloor
 	if guess && len(ranked) > 0 && ranked[0].score > 0 {

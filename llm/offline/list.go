@@ -22,6 +22,9 @@ var pluralRE = regexp.MustCompile(`(?i)^(?:\w+:\s+)?(?:what|which)\s+(?:(?:kinds
 // asksList reports whether question asks for several things: a what or
 // which question whose object is a plural noun.
 func asksList(question string) bool {
+	if asksNames(question) {
+		return true
+	}
 	m := pluralRE.FindStringSubmatch(question)
 	if m == nil {
 		return false
@@ -60,6 +63,9 @@ func (o *Provider) moreSupport(al aligner, w *weigher, question string, cands []
 		}
 		if c.id == "" || used[c.id] || c.score < max(o.cfg.AnswerFloor, typedMargin*first.score) {
 			continue
+		}
+		if _, text := speakerLabel(c.text); asksName(question) && !hasName(question, text) {
+			continue // asked names, a turn that gives none adds nothing
 		}
 		used[c.id] = true
 		out = append(out, c)

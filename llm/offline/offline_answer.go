@@ -356,7 +356,7 @@ var clauseRE = regexp.MustCompile(`\s*(?:[,;:—–]|\s-\s|\s(?:but|because|so|a
 func (o *Provider) clause(al aligner, w *weigher, question, sentence string) string {
 	kind := answerKind(question)
 	speaker, text := speakerLabel(sentence)
-	if typedKinds[kind] || kind == kindYesNo || speaker == "" && len(strings.Fields(sentence)) <= longSentence {
+	if typedKinds[kind] || kind == kindYesNo || asksName(question) || speaker == "" && len(strings.Fields(sentence)) <= longSentence {
 		return sentence
 	}
 	if t, ok := quotedTitle(question, text); ok {
@@ -492,7 +492,7 @@ func (o *Provider) support(al aligner, w *weigher, question string, cands []rank
 			// the tool is asked.
 			byPrior(ranked)
 		}
-		if kind := answerKind(question); typedKinds[kind] {
+		if kind := answerKind(question); typedKinds[kind] || asksName(question) {
 			if kind == kindWhen {
 				// A sentence that says when beats one that only was said
 				// on a day.

@@ -105,6 +105,9 @@ func span(question, sentence string, at time.Time) string {
 // ok is false when the sentence holds none, or for another kind.
 func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
 	speaker, text := speakerLabel(sentence)
+	if kind == kindWhat && asksName(question) {
+		return nameSpan(question, text)
+	}
 	switch kind {
 	case kindWhen:
 		if howLongAgoRE.MatchString(question) {

@@ -25,3 +25,27 @@ func TestNameSpan(t *testing.T) {
 		t.Error("a question using name as a verb taken for one asking a name")
 	}
 }
+
+// When the sentence that aligns best holds no span of the kind asked, the
+// next sentence of the same turn that does answers.
+func TestTypedNeighbour(t *testing.T) {
+	cands := []rankedSentence{
+		{text: "John: The toughest thing is that we had to say goodbye to Max.", id: "a", pos: 0},
+		{text: "John: He was such an important part of our family for 10 years.", id: "a", pos: 1},
+		{text: "Maria: Last night we watched 3 films.", id: "b", pos: 2},
+	}
+	q := "How long was Max a part of John's family?"
+	if got := answeringNeighbour(q, cands[0], cands); got.pos != 1 {
+		t.Fatalf("answeringNeighbour = %q, want the next sentence", got.text)
+	}
+	if got := span(q, cands[1].text, time.Time{}); got != "10 years" {
+		t.Fatalf("span = %q, want 10 years", got)
+	}
+	// Another item's sentence is no neighbour.
+	if got := answeringNeighbour(q, cands[1], cands); got.pos != 1 {
+		t.Fatalf("a sentence holding the span was replaced by %q", got.text)
+	}
+	if got := answeringNeighbour("What is the name of Maria's dog?", cands[2], cands); got.pos != 2 {
+		t.Fatalf("a sentence of another item taken as neighbour: %q", got.text)
+	}
+}

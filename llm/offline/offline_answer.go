@@ -493,6 +493,9 @@ func (o *Provider) support(al aligner, w *weigher, question string, cands []rank
 			byPrior(ranked)
 		}
 		if kind := answerKind(question); typedKinds[kind] || asksName(question) {
+			if c, ok := saysHowOften(question, ranked, max(floor, typedMargin*ranked[0].score)); ok {
+				return c, true
+			}
 			if kind == kindWhen {
 				// A sentence that says when beats one that only was said
 				// on a day.

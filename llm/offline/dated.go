@@ -77,3 +77,19 @@ func byAskedTime(question string, ranked []rankedSentence) {
 		}
 	}
 }
+
+// grainWords name a unit of time a question asks in ("Which month …").
+var grainWords = map[string]bool{"month": true, "year": true, "day": true, "week": true, "date": true, "time": true, "season": true}
+
+// saysMoreThanWhen reports whether text holds a content word other than
+// one of time (a month, "week", "last"): "Which month was John in
+// Italy?" less its names says only when, and is aligned whole, names and
+// all, or no sentence would align with it.
+func saysMoreThanWhen(text string) bool {
+	for _, w := range contentWords(text) {
+		if !calendarWords[w] && !timeWords[w] && !grainWords[w] {
+			return true
+		}
+	}
+	return false
+}

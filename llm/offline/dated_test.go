@@ -38,3 +38,21 @@ func TestByAskedTime(t *testing.T) {
 		t.Fatalf("a turn six days after the asked day was lowered: %v", r[1].score)
 	}
 }
+
+// A question that, less its names, says only when ("Which month was John
+// in Italy?") is aligned whole: a sentence about Italy answers it, where
+// aligning "which month" alone found nothing.
+func TestOnlyWhenLeft(t *testing.T) {
+	if saysMoreThanWhen("Which month was in ?") || !saysMoreThanWhen("When did start boot camp?") {
+		t.Fatal("saysMoreThanWhen misreads what is left of a question")
+	}
+	p, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	al := p.cfg.Embedder.(aligner)
+	q := "Which month was John in Italy?"
+	if sc := p.sentenceScore(al, q, askedNames(q), "John: Italy was awesome, the food and the history!"); sc <= 0 {
+		t.Fatalf("sentenceScore = %v, want > 0", sc)
+	}
+}

@@ -591,7 +591,7 @@ func (o *Provider) sentenceScore(al aligner, question string, names []string, se
 		content = replaceFold(content, n)
 		text = replaceFold(text, n)
 	}
-	if len(contentWords(content)) == 0 {
+	if !saysMoreThanWhen(content) {
 		return al.Align(question, sentence)
 	}
 	if len(contentWords(text)) < 2 {

@@ -17,6 +17,8 @@ import (
 //     fragment's observed_at, a written date, or the day it was observed;
 //   - who: a name the question does not already hold, a speaker's label
 //     ("Caroline:") last;
+//   - what is the name (names) of …: the name given, after "name is",
+//     "named" or "called" first, never the speaker's (nameSpan);
 //   - where: the capitalised place after in/at/from/to/near, else a name
 //     the question does not hold;
 //   - how many / how much: a number with the unit word after it

@@ -22,6 +22,9 @@ var pluralRE = regexp.MustCompile(`(?i)^(?:\w+:\s+)?(?:what|which)\s+(?:(?:kinds
 // asksList reports whether question asks for several things: a what or
 // which question whose object is a plural noun.
 func asksList(question string) bool {
+	if asksNames(question) {
+		return true
+	}
 	m := pluralRE.FindStringSubmatch(question)
 	if m == nil {
 		return false
@@ -45,6 +48,7 @@ func (o *Provider) moreSupport(al aligner, w *weigher, question string, cands []
 	for i := range ranked {
 		ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
 	}
+	byAskedTime(question, ranked)
 	ranked = aboveFloor(ranked, o.cfg.AnswerFloor)
 	if guess {
 		byPrior(ranked)
@@ -59,6 +63,9 @@ func (o *Provider) moreSupport(al aligner, w *weigher, question string, cands []
 		}
 		if c.id == "" || used[c.id] || c.score < max(o.cfg.AnswerFloor, typedMargin*first.score) {
 			continue
+		}
+		if _, text := speakerLabel(c.text); asksName(question) && !hasName(question, text) {
+			continue // asked names, a turn that gives none adds nothing
 		}
 		used[c.id] = true
 		out = append(out, c)

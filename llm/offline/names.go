@@ -28,7 +28,7 @@ what which who whom whose when where why how is are was were do does did can cou
 might must has have had yes no ok okay hi hello hey thanks thank well so and but or also then now today yesterday
 tomorrow however meanwhile actually anyway besides still just oh wow great nice sure maybe perhaps sorry
 yeah yep yup nope congrats congratulations glad sounds awesome cool totally definitely absolutely honestly
-btw haha aww omg good love
+btw haha aww omg good love plus anyways lol wait alright right true exactly agreed same guess hope bye cheers long last next
 it its this that these those there here he she they we you i my our your his her their in on at for from by with
 after before during since until if because although though while as about over under any all some each every
 the a an`
@@ -97,6 +97,9 @@ func nameWord(ws []word, i int) bool {
 	if !capitalised(w.text) {
 		return false
 	}
+	if pronounContraction(w.lower) {
+		return false // "You're", "They'd", "Let's": a pronoun, however written
+	}
 	if !w.initial {
 		return true
 	}
@@ -155,4 +158,13 @@ func namesOf(text string) []string {
 // name.
 func isFirstPerson(w string) bool {
 	return w == "i" || strings.HasPrefix(w, "i'") || strings.HasPrefix(w, "i’")
+}
+
+// pronounContraction reports whether w (lower case) is a stop word or
+// opener contracted with a verb ("you're", "we'd", "that'll", "let's"):
+// capitalised at a sentence's start, it is never a name.
+func pronounContraction(w string) bool {
+	head, _, ok := strings.Cut(strings.ReplaceAll(w, "’", "'"), "'")
+	// "I'm" stays as namesOf has always counted it (see isFirstPerson).
+	return ok && head != "" && head != "i" && (notNames[head] || embedding.StopWord(head))
 }

@@ -40,7 +40,10 @@ const restatesMin = 2
 // c.
 func answeringNeighbour(question string, c rankedSentence, cands []rankedSentence) rankedSentence {
 	kind := answerKind(question)
-	if typedKinds[kind] || kind == kindYesNo || c.id == "" || novelWords(question, c.text) >= restatesMin {
+	if typedKinds[kind] || asksName(question) {
+		return typedNeighbour(kind, question, c, cands)
+	}
+	if kind == kindYesNo || c.id == "" || novelWords(question, c.text) >= restatesMin {
 		return c
 	}
 	best, bestN := c, novelWords(question, c.text)
@@ -53,4 +56,29 @@ func answeringNeighbour(question string, c rankedSentence, cands []rankedSentenc
 		}
 	}
 	return best
+}
+
+// typedNeighbour returns, when c holds no span of the kind question asks
+// (a number, a name, a place, a word of feeling), the sentence next to it
+// in the same memory item that does (the following one first): "The
+// toughest thing was saying goodbye to Max. He was part of our family for
+// 10 years." to "How long was Max part of John's family?". Else c.
+func typedNeighbour(kind, question string, c rankedSentence, cands []rankedSentence) rankedSentence {
+	holds := func(s rankedSentence) bool {
+		if asksName(question) {
+			_, text := speakerLabel(s.text)
+			return hasName(question, text)
+		}
+		_, ok := typedSpan(kind, question, s.text, s.at)
+		return ok
+	}
+	if c.id == "" || holds(c) {
+		return c
+	}
+	for _, p := range []int{c.pos + 1, c.pos - 1} {
+		if p >= 0 && p < len(cands) && cands[p].id == c.id && holds(cands[p]) {
+			return cands[p]
+		}
+	}
+	return c
 }

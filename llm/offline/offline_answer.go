@@ -356,7 +356,7 @@ var clauseRE = regexp.MustCompile(`\s*(?:[,;:—–]|\s-\s|\s(?:but|because|so|a
 func (o *Provider) clause(al aligner, w *weigher, question, sentence string) string {
 	kind := answerKind(question)
 	speaker, text := speakerLabel(sentence)
-	if typedKinds[kind] || kind == kindYesNo || speaker == "" && len(strings.Fields(sentence)) <= longSentence {
+	if typedKinds[kind] || kind == kindYesNo || asksName(question) || speaker == "" && len(strings.Fields(sentence)) <= longSentence {
 		return sentence
 	}
 	if t, ok := quotedTitle(question, text); ok {
@@ -475,6 +475,7 @@ func (o *Provider) support(al aligner, w *weigher, question string, cands []rank
 	for i := range ranked {
 		ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
 	}
+	byAskedTime(question, ranked)
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
 	floor := o.cfg.AnswerFloor
 	if guess && len(ranked) > 0 && ranked[0].score > 0 {
@@ -491,7 +492,10 @@ func (o *Provider) support(al aligner, w *weigher, question string, cands []rank
 			// the tool is asked.
 			byPrior(ranked)
 		}
-		if kind := answerKind(question); typedKinds[kind] {
+		if kind := answerKind(question); typedKinds[kind] || asksName(question) {
+			if c, ok := saysHowOften(question, ranked, max(floor, typedMargin*ranked[0].score)); ok {
+				return c, true
+			}
 			if kind == kindWhen {
 				// A sentence that says when beats one that only was said
 				// on a day.
@@ -587,7 +591,7 @@ func (o *Provider) sentenceScore(al aligner, question string, names []string, se
 		content = replaceFold(content, n)
 		text = replaceFold(text, n)
 	}
-	if len(contentWords(content)) == 0 {
+	if !saysMoreThanWhen(content) {
 		return al.Align(question, sentence)
 	}
 	if len(contentWords(text)) < 2 {

@@ -17,6 +17,8 @@ import (
 //     fragment's observed_at, a written date, or the day it was observed;
 //   - who: a name the question does not already hold, a speaker's label
 //     ("Caroline:") last;
+//   - what is the name (names) of …: the name given, after "name is",
+//     "named" or "called" first, never the speaker's (nameSpan);
 //   - where: the capitalised place after in/at/from/to/near, else a name
 //     the question does not hold;
 //   - how many / how much: a number with the unit word after it
@@ -105,6 +107,9 @@ func span(question, sentence string, at time.Time) string {
 // ok is false when the sentence holds none, or for another kind.
 func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
 	speaker, text := speakerLabel(sentence)
+	if kind == kindWhat && asksName(question) {
+		return nameSpan(question, text)
+	}
 	switch kind {
 	case kindWhen:
 		if howLongAgoRE.MatchString(question) {

@@ -112,3 +112,19 @@ func TestFirstPersonIsNoName(t *testing.T) {
 		t.Fatalf("span = %q, want Ed Sheeran", got)
 	}
 }
+
+// A pronoun contracted with a verb opens many turns ("You're …") and is
+// no name: asked who, the answer is the name the sentence holds.
+func TestContractionIsNoName(t *testing.T) {
+	if got := span("Who did Evan tell about his trip?", "Evan: You're the first one I told, after Sam.", time.Time{}); got != "Sam" {
+		t.Fatalf("span = %q, want Sam", got)
+	}
+	for _, w := range []string{"you're", "they'd", "let's", "that'll", "we’ve"} {
+		if !pronounContraction(w) {
+			t.Errorf("pronounContraction(%q) = false", w)
+		}
+	}
+	if pronounContraction("o'brien") || pronounContraction("i'm") {
+		t.Error("a name or I'm taken for a pronoun contraction")
+	}
+}

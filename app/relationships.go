@@ -34,6 +34,9 @@ type RelationshipSchema struct {
 	// Self, when set, is the scope every subject of the import owns: its
 	// own record (e.g. "person_{principal_id}"), read in full and stewarded.
 	Self string `json:"self,omitempty"`
+	// Roles maps a standing role to the scopes of another role's
+	// principals it opens (relationships_roles.go).
+	Roles map[string]RoleRule `json:"roles,omitempty"`
 }
 
 // RelationshipRule is how one relationship type maps to a grant.
@@ -52,6 +55,10 @@ type RelationshipRule struct {
 	// Steward gives the subject authority over the scope: consent,
 	// delegation, revocation and deletion it speaks are applied.
 	Steward bool `json:"steward,omitempty"`
+	// ReadersOf names a scope (a template as Scope) whose full readers
+	// also read this relationship's scope in full
+	// (relationships_follow.go).
+	ReadersOf string `json:"readers_of,omitempty"`
 }
 
 // Relationship is one relationship fact: its type and its fields.
@@ -157,7 +164,7 @@ func planRelationships(s RelationshipSchema, rels []Relationship) ([]plan, error
 			out = append(out, plan{index: -1, user: u, scope: scope, read: ReadFull, steward: true})
 		}
 	}
-	return out, nil
+	return withFollowers(s, rels, out)
 }
 
 // fillFirst fills the first of the "|"-separated templates whose fields

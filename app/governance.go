@@ -166,8 +166,10 @@ func (a *App) fragmentsHolding(ctx context.Context, targets []string) (map[strin
 		}
 		for _, ag := range f.Agents {
 			if s, ok := strings.CutPrefix(ag, scopePrefix); ok {
-				// A summary is governed by its scope's stewards (summary_write.go).
-				res[f.ID] = append(res[f.ID], strings.TrimSuffix(s, "-summary"))
+				// A summary or a class read is governed by its scope's
+				// stewards (summary_write.go, class_read.go).
+				base, _ := scopeBase(s)
+				res[f.ID] = append(res[f.ID], base)
 			}
 		}
 	})

@@ -24,6 +24,7 @@ const (
 	ReadFull    = "full"    // every fragment of the scope
 	ReadSummary = "summary" // a redacted summary of the scope (its summary agent)
 	ReadNone    = "none"    // the relationship is known but opens nothing
+	ReadClass   = "class"   // one sensitivity class of the scope (its class agent; class_read.go)
 )
 
 // RelationshipSchema maps relationship types to the scopes they open.
@@ -52,6 +53,11 @@ type RelationshipRule struct {
 	// LimitedBy names a field that, when present on a relationship, limits
 	// its read to a summary (e.g. "access_scope": "scheduling_only").
 	LimitedBy string `json:"limited_by,omitempty"`
+	// LimitedTo maps a value of the LimitedBy field to the sensitivity
+	// class the limited read is confined to ("credentials_only" →
+	// "credentials"): the principal reads the scope's sentences of that
+	// class alone (class_read.go) instead of a summary.
+	LimitedTo map[string]string `json:"limited_to,omitempty"`
 	// Steward gives the subject authority over the scope: consent,
 	// delegation, revocation and deletion it speaks are applied.
 	Steward bool `json:"steward,omitempty"`
@@ -109,6 +115,11 @@ func (s RelationshipSchema) Validate() error {
 		default:
 			errs = append(errs, fmt.Errorf("schema.types.%s: read %q is not full, summary or none", t, r.Read))
 		}
+		for v, c := range r.LimitedTo {
+			if sensitivityLexicon[c] == nil {
+				errs = append(errs, fmt.Errorf("schema.types.%s.limited_to.%s: %q is not a sensitivity class", t, v, c))
+			}
+		}
 	}
 	return errors.Join(errs...)
 }
@@ -118,6 +129,7 @@ type plan struct {
 	index       int
 	user, scope string
 	read        string
+	class       string // the sensitivity class of a ReadClass read
 	steward     bool
 }
 
@@ -143,12 +155,15 @@ func planRelationships(s RelationshipSchema, rels []Relationship) ([]plan, error
 		if err != nil {
 			return nil, fmt.Errorf("%w: relationships[%d]: %w", domain.ErrInvalid, i, err)
 		}
-		read := rule.Read
-		if _, limited := rel[rule.LimitedBy]; rule.LimitedBy != "" && limited && read == ReadFull {
+		read, class := rule.Read, ""
+		if v, limited := rel[rule.LimitedBy]; rule.LimitedBy != "" && limited && read == ReadFull {
 			read = ReadSummary
+			if c, ok := v.(string); ok && rule.LimitedTo[c] != "" {
+				read, class = ReadClass, rule.LimitedTo[c]
+			}
 		}
 		subjects[user] = true
-		out = append(out, plan{index: i, user: user, scope: scope, read: read, steward: rule.Steward})
+		out = append(out, plan{index: i, user: user, scope: scope, read: read, class: class, steward: rule.Steward})
 	}
 	if s.Self != "" {
 		users := make([]string, 0, len(subjects))

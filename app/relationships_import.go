@@ -70,6 +70,8 @@ func (a *App) ImportRelationships(ctx context.Context, by domain.Identity, req I
 			agents = append(agents, ScopeAgent(p.scope))
 		case ReadSummary:
 			agents = append(agents, SummaryAgent(p.scope))
+		case ReadClass:
+			agents = append(agents, ClassAgent(p.scope, p.class))
 		}
 		if p.steward {
 			agents = append(agents, StewardAgent(p.scope))

@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"context"
-	"slices"
 	"testing"
 
 	"github.com/cmem/cmem/app"
@@ -32,27 +31,12 @@ func TestImportReadersOf(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		user, agent string
-		want        bool
-	}{
+	checkReads(t, r, []readCase{
 		{"stu", app.ScopeAgent("case_appeal"), true},
 		{"adv", app.ScopeAgent("case_appeal"), true},
 		{"adv", app.StewardAgent("case_appeal"), false},
 		{"par", app.ScopeAgent("case_appeal"), false},
 		{"par", app.SummaryAgent("case_appeal"), false},
 		{"other_adv", app.ScopeAgent("case_appeal"), false},
-	} {
-		acc, err := r.app.AccessOf(ctx, admin, c.user, app.AsOf{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ids []string
-		for _, a := range acc.Agents {
-			ids = append(ids, a.ID)
-		}
-		if got := slices.Contains(ids, c.agent); got != c.want {
-			t.Errorf("%s reads %s: %v, want %v", c.user, c.agent, got, c.want)
-		}
-	}
+	})
 }

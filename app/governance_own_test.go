@@ -40,3 +40,18 @@ func TestSpokenDeletionWithoutAuthorityErasesOnlyOwnWords(t *testing.T) {
 		t.Errorf("noah, without authority, erased ava's words: %+v", acts)
 	}
 }
+
+// "Stop recalling" a value is a request to erase it: a steward's request
+// in those words erases what holds it.
+func TestStopRecallingErases(t *testing.T) {
+	r, ava := heronMember(t)
+	first := turn(t, r, ava.ID, "Heron portal override is hr_ovr_31A8 through May 24.")
+	acts := turn(t, r, ava.ID, "Please retire and stop recalling the old Heron override hr_ovr_31A8 now that the new token is active.").Governance
+	erased := false
+	for _, act := range acts {
+		erased = erased || (act.Applied && slices.Contains(act.Targets, first.Fragments[0].ID))
+	}
+	if !erased {
+		t.Fatalf("the request did not erase the fragment holding the value: %+v", acts)
+	}
+}

@@ -88,7 +88,11 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	if err != nil {
 		return ans, err
 	}
-	ans.Fragments, ans.Revision = w.Fragments, max(ans.Revision, w.Revision, sum)
+	cls, err := a.writeClassReads(ctx, by, w.Fragments, d) // what class readers read (class_read.go)
+	if err != nil {
+		return ans, err
+	}
+	ans.Fragments, ans.Revision = w.Fragments, max(ans.Revision, w.Revision, sum, cls)
 	for i, f := range ans.Fragments { // a new value for something said before (supersede_turn.go)
 		if old := a.supersedeTurn(ctx, by, f, now); old != "" && f.Supersedes == "" {
 			ans.Fragments[i].Supersedes = old

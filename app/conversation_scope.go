@@ -43,7 +43,7 @@ func (a *App) scopes() []scopeInfo {
 	var out []scopeInfo
 	for _, ag := range a.view.AgentIDs() {
 		id, ok := strings.CutPrefix(ag, scopePrefix)
-		if !ok || strings.HasSuffix(id, "-summary") || strings.HasSuffix(id, "-steward") {
+		if _, own := scopeBase(id); !ok || !own {
 			continue
 		}
 		s := scopeInfo{id: id, record: strings.HasPrefix(id, recordPrefix)}
@@ -144,7 +144,7 @@ func (a *App) workingScopes(speaker string, now access.Point) (working []string,
 		if !ok {
 			continue
 		}
-		base := strings.TrimSuffix(strings.TrimSuffix(id, "-summary"), "-steward")
+		base, _ := scopeBase(id)
 		if base == recordPrefix+speaker {
 			if base == id {
 				self = id
@@ -169,7 +169,8 @@ func (a *App) outsider(speaker string, named, working []string, self string, now
 	part := map[string]bool{}
 	for _, ag := range a.view.Agents(speaker, now) {
 		if id, ok := strings.CutPrefix(ag, scopePrefix); ok {
-			part[strings.TrimSuffix(strings.TrimSuffix(id, "-summary"), "-steward")] = true
+			base, _ := scopeBase(id)
+			part[base] = true
 		}
 	}
 	for _, n := range named {

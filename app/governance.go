@@ -117,7 +117,18 @@ func (a *App) eraseSpoken(ctx context.Context, by domain.Identity, targets, turn
 	for _, s := range names {
 		act := GovernanceAct{Kind: "erase", Scope: s}
 		if !a.view.CanInvoke(by.ID, StewardAgent(s), now) {
+			// Without authority over the scope a speaker still takes back
+			// what they said themselves there — what anyone may do by id
+			// (DeleteFragment) — and nothing else (governance_own.go).
+			own, err := a.eraseOwn(ctx, by, byScope[s], done)
+			if err != nil {
+				return acts, err
+			}
 			act.Reason = fmt.Sprintf("%s has no authority over %s: recorded and ignored", by.ID, s)
+			if len(own.Targets) > 0 {
+				act = own
+				act.Scope = s
+			}
 			acts = append(acts, act)
 			continue
 		}
@@ -166,8 +177,10 @@ func (a *App) fragmentsHolding(ctx context.Context, targets []string) (map[strin
 		}
 		for _, ag := range f.Agents {
 			if s, ok := strings.CutPrefix(ag, scopePrefix); ok {
-				// A summary is governed by its scope's stewards (summary_write.go).
-				res[f.ID] = append(res[f.ID], strings.TrimSuffix(s, "-summary"))
+				// A summary or a class read is governed by its scope's
+				// stewards (summary_write.go, class_read.go).
+				base, _ := scopeBase(s)
+				res[f.ID] = append(res[f.ID], base)
 			}
 		}
 	})

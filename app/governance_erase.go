@@ -23,7 +23,7 @@ import (
 var (
 	// eraseRE finds a request to erase: an imperative or a request form,
 	// not a report of something removed.
-	eraseRE  = regexp.MustCompile(`(?i)(\b(please|kindly)\s+(delete|remove|erase|forget|purge|scrub|wipe)\b|^\s*(delete|remove|erase|forget|purge|scrub|wipe)\b|\bdeletion request\s*:|\b(delete|remove|erase|forget|purge|scrub|wipe|deleted|removed|erased|purged|scrubbed|wiped)\b[^.]*\bfrom\s+(the\s+)?(\w+[\s-]+){0,3}memory\b|\bshould be treated as deleted\b|\bshould (not|never) be (recalled|restated|revived|retained|repeated|reused)\b|\bdo not (revive|retain|restate|recall|reuse)\b|\bshould stay (deleted|retired|erased)\b)`)
+	eraseRE  = regexp.MustCompile(`(?i)(\b(please|kindly)\s+(delete|remove|erase|forget|purge|scrub|wipe)\b|^\s*(delete|remove|erase|forget|purge|scrub|wipe)\b|\bdeletion request\s*:|\b(delete|remove|erase|forget|purge|scrub|wipe|deleted|removed|erased|purged|scrubbed|wiped)\b[^.]*\bfrom\s+(the\s+)?(\w+[\s-]+){0,3}memory\b|\bshould be treated as deleted\b|\bshould (not|never) be (recalled|restated|revived|retained|repeated|reused)\b|\bdo not (revive|retain|restate|recall|reuse)\b|\bstop (recalling|restating|reviving|retaining)\b|\bshould stay (deleted|retired|erased)\b)`)
 	quotedRE = regexp.MustCompile(`'([^']{3,120})'|"([^"]{3,120})"|‘([^’]{3,120})’|“([^”]{3,120})”`)
 	// valueRE: an identifier-like value — has a digit and is not a plain
 	// word (tokens, codes, phone numbers, amounts with their unit).

@@ -71,12 +71,15 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string)
 		}
 		return ans
 	}
-	var read []string
+	var read, summaries []string
 	if len(ans.FragmentsRead) > 0 && a.store != nil {
 		fs, err := a.store.Get(ctx, ans.FragmentsRead)
 		if err == nil {
 			for _, f := range fs {
 				read = append(read, f.Value)
+				if summaryRead(f.Agents) {
+					summaries = append(summaries, f.Value)
+				}
 			}
 		}
 	}
@@ -115,10 +118,18 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string)
 		}
 	}
 	ans.Outcome = OutcomeAnswer
-	for _, s := range ans.Steps {
-		if strings.HasSuffix(s.Agent, "-summary") && strings.HasPrefix(s.Agent, scopePrefix) {
-			ans.Outcome = OutcomeAnswerRedacted
+	if usedTools(ans) {
+		// What a tool returned is not judged against memory: a summary
+		// reader's step makes the answer redacted.
+		for _, s := range ans.Steps {
+			if summaryRead([]string{s.Agent}) {
+				ans.Outcome = OutcomeAnswerRedacted
+			}
 		}
+		return ans
+	}
+	if restsOnSummary(ans.Answer, asked, read, summaries) {
+		ans.Outcome = OutcomeAnswerRedacted
 	}
 	return ans
 }

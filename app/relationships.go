@@ -24,6 +24,7 @@ const (
 	ReadFull    = "full"    // every fragment of the scope
 	ReadSummary = "summary" // a redacted summary of the scope (its summary agent)
 	ReadNone    = "none"    // the relationship is known but opens nothing
+	ReadClass   = "class"   // one sensitivity class of the scope (its class agent; class_read.go)
 )
 
 // RelationshipSchema maps relationship types to the scopes they open.
@@ -34,6 +35,9 @@ type RelationshipSchema struct {
 	// Self, when set, is the scope every subject of the import owns: its
 	// own record (e.g. "person_{principal_id}"), read in full and stewarded.
 	Self string `json:"self,omitempty"`
+	// Roles maps a standing role to the scopes of another role's
+	// principals it opens (relationships_roles.go).
+	Roles map[string]RoleRule `json:"roles,omitempty"`
 }
 
 // RelationshipRule is how one relationship type maps to a grant.
@@ -49,9 +53,18 @@ type RelationshipRule struct {
 	// LimitedBy names a field that, when present on a relationship, limits
 	// its read to a summary (e.g. "access_scope": "scheduling_only").
 	LimitedBy string `json:"limited_by,omitempty"`
+	// LimitedTo maps a value of the LimitedBy field to the sensitivity
+	// class the limited read is confined to ("credentials_only" →
+	// "credentials"): the principal reads the scope's sentences of that
+	// class alone (class_read.go) instead of a summary.
+	LimitedTo map[string]string `json:"limited_to,omitempty"`
 	// Steward gives the subject authority over the scope: consent,
 	// delegation, revocation and deletion it speaks are applied.
 	Steward bool `json:"steward,omitempty"`
+	// ReadersOf names a scope (a template as Scope) whose full readers
+	// also read this relationship's scope in full
+	// (relationships_follow.go).
+	ReadersOf string `json:"readers_of,omitempty"`
 }
 
 // Relationship is one relationship fact: its type and its fields.
@@ -102,6 +115,11 @@ func (s RelationshipSchema) Validate() error {
 		default:
 			errs = append(errs, fmt.Errorf("schema.types.%s: read %q is not full, summary or none", t, r.Read))
 		}
+		for v, c := range r.LimitedTo {
+			if sensitivityLexicon[c] == nil {
+				errs = append(errs, fmt.Errorf("schema.types.%s.limited_to.%s: %q is not a sensitivity class", t, v, c))
+			}
+		}
 	}
 	return errors.Join(errs...)
 }
@@ -111,6 +129,7 @@ type plan struct {
 	index       int
 	user, scope string
 	read        string
+	class       string // the sensitivity class of a ReadClass read
 	steward     bool
 }
 
@@ -136,12 +155,15 @@ func planRelationships(s RelationshipSchema, rels []Relationship) ([]plan, error
 		if err != nil {
 			return nil, fmt.Errorf("%w: relationships[%d]: %w", domain.ErrInvalid, i, err)
 		}
-		read := rule.Read
-		if _, limited := rel[rule.LimitedBy]; rule.LimitedBy != "" && limited && read == ReadFull {
+		read, class := rule.Read, ""
+		if v, limited := rel[rule.LimitedBy]; rule.LimitedBy != "" && limited && read == ReadFull {
 			read = ReadSummary
+			if c, ok := v.(string); ok && rule.LimitedTo[c] != "" {
+				read, class = ReadClass, rule.LimitedTo[c]
+			}
 		}
 		subjects[user] = true
-		out = append(out, plan{index: i, user: user, scope: scope, read: read, steward: rule.Steward})
+		out = append(out, plan{index: i, user: user, scope: scope, read: read, class: class, steward: rule.Steward})
 	}
 	if s.Self != "" {
 		users := make([]string, 0, len(subjects))
@@ -157,7 +179,7 @@ func planRelationships(s RelationshipSchema, rels []Relationship) ([]plan, error
 			out = append(out, plan{index: -1, user: u, scope: scope, read: ReadFull, steward: true})
 		}
 	}
-	return out, nil
+	return withFollowers(s, rels, out)
 }
 
 // fillFirst fills the first of the "|"-separated templates whose fields

@@ -16,6 +16,9 @@ type ImportRequest struct {
 	Schema        RelationshipSchema `json:"schema"`
 	Relationships []Relationship     `json:"relationships"`
 	Principals    []string           `json:"principals,omitempty"`
+	// PrincipalRoles maps a principal to its standing role; the schema's
+	// Roles turn them into grants (relationships_roles.go).
+	PrincipalRoles map[string]string `json:"principal_roles,omitempty"`
 }
 
 // ImportRelationships is an admin importing relationship facts as grants.
@@ -40,6 +43,10 @@ func (a *App) ImportRelationships(ctx context.Context, by domain.Identity, req I
 		}
 		schema.Types = types
 	}
+	schema, rels, err := withRoles(schema, req.PrincipalRoles, rels)
+	if err != nil {
+		return ImportAnswer{}, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
+	}
 	plans, err := planRelationships(schema, rels)
 	if err != nil {
 		return ImportAnswer{}, err
@@ -63,6 +70,8 @@ func (a *App) ImportRelationships(ctx context.Context, by domain.Identity, req I
 			agents = append(agents, ScopeAgent(p.scope))
 		case ReadSummary:
 			agents = append(agents, SummaryAgent(p.scope))
+		case ReadClass:
+			agents = append(agents, ClassAgent(p.scope, p.class))
 		}
 		if p.steward {
 			agents = append(agents, StewardAgent(p.scope))

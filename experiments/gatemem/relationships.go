@@ -31,15 +31,18 @@ func mapping(domain string) (json.RawMessage, error) {
 
 // importRelationships imports the episode's relationships through the
 // domain's mapping (POST /v1/relationships): every principal owns its own
-// record; the relationships open the scopes they name.
+// record; the relationships open the scopes they name, and the
+// principals' roles the scopes the mapping's roles open.
 func (r *episodeRun) importRelationships(ctx context.Context, ep Episode) error {
 	m, err := mapping(ep.Domain)
 	if err != nil {
 		return err
 	}
 	principals := make([]string, 0, len(ep.Entities.Principals))
+	roles := make(map[string]string, len(ep.Entities.Principals))
 	for _, p := range ep.Entities.Principals {
 		principals = append(principals, p.ID)
+		roles[p.ID] = p.Role
 	}
 	rels := ep.Entities.Relationships
 	if rels == nil {
@@ -50,7 +53,7 @@ func (r *episodeRun) importRelationships(ctx context.Context, ep Episode) error 
 	// nothing, so access only narrows) and says so, as an operator would
 	// fix the file and import again.
 	for {
-		body := map[string]any{"schema": m, "relationships": rels, "principals": principals}
+		body := map[string]any{"schema": m, "relationships": rels, "principals": principals, "principal_roles": roles}
 		_, err = r.api.do(ctx, r.api.admin, http.MethodPost, "/v1/relationships", body, nil)
 		i, ok := refusedRelationship(err, len(rels))
 		if !ok {

@@ -19,9 +19,12 @@ import (
 // both read it (the narrower reading). Distinctive values are tokens and
 // codes (letters and digits), amounts with their currency, phone numbers
 // and names ending in a number ("Juniper Annex Suite 731"); plain numbers,
-// dates and times are said everywhere and own nothing. A turn said into
-// the speaker's own record, which no one else reads at any level, is left
-// there: reading it back, the speaker reads only their own words.
+// dates and times are said everywhere and own nothing. This holds for a
+// turn said into the speaker's own record too, even one no one else
+// reads: a value the speaker may not read where it belongs (a delegate
+// repeating a case's private room) would otherwise come back to them
+// from their own record, with a provenance that no longer says where it
+// came from.
 
 var (
 	// amountRE is an amount with its currency.
@@ -52,9 +55,7 @@ func distinctiveValues(text string) []string {
 // checked against everything said before.
 func (a *App) withValueOwners(ctx context.Context, speaker, text string, d ScopeDecision, now access.Point) (ScopeDecision, error) {
 	vals := distinctiveValues(text)
-	if len(vals) == 0 || a.readOnlyBy(speaker, d.Scopes, now) {
-		// Said where only the speaker reads: what they read back there is
-		// what they said themselves.
+	if len(vals) == 0 {
 		return d, nil
 	}
 	type owner struct {
@@ -102,24 +103,4 @@ func (a *App) withValueOwners(ctx context.Context, speaker, text string, d Scope
 		d.Reason += "; restates a value first said in " + strings.Join(added, ",")
 	}
 	return d, nil
-}
-
-// readOnlyBy says whether scopes is the speaker's own record alone and no
-// one else reads it, at any level (a delegate reading it would be shown
-// what the speaker restated there).
-func (a *App) readOnlyBy(speaker string, scopes []string, now access.Point) bool {
-	if len(scopes) != 1 || scopes[0] != recordPrefix+speaker {
-		return false
-	}
-	for _, u := range a.view.UserIDs() {
-		if u == speaker {
-			continue
-		}
-		for _, ag := range []string{ScopeAgent(scopes[0]), SummaryAgent(scopes[0])} {
-			if a.view.CanInvoke(u, ag, now) {
-				return false
-			}
-		}
-	}
-	return true
 }

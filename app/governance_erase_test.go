@@ -62,9 +62,10 @@ func TestSpokenErasureSurvivesRebuild(t *testing.T) {
 	}
 }
 
-// A value restated into the speaker's own record stays there only when no
-// one else reads that record: with a delegate reading it, the value's
-// owning scope is needed too.
+// A value restated into the speaker's own record needs the value's owning
+// scope too — with a delegate reading that record, and with no one else
+// reading it (the speaker would otherwise read back from their own record
+// a value they may not read where it belongs).
 func TestRestatedValueInOwnRecordWithAReader(t *testing.T) {
 	ctx := context.Background()
 	r := newRig(t, nil)
@@ -91,8 +92,12 @@ func TestRestatedValueInOwnRecordWithAReader(t *testing.T) {
 	if got := turn("marco", "Note for the board pack: 3,330 USD."); len(got) != 2 {
 		t.Fatalf("restated into a record a delegate reads: scopes %v", got)
 	}
-	if got := turn("noah", "Note for myself: 3,330 USD."); len(got) != 1 || got[0] != "record_noah" {
-		t.Fatalf("restated into a record only its owner reads: scopes %v", got)
+	if got := turn("noah", "Note for myself: 3,330 USD."); len(got) != 2 || got[0] != "project_heron" || got[1] != "record_noah" {
+		t.Fatalf("restated into a record only its owner reads: scopes %v, want the owning project's too", got)
+	}
+	turn("noah", "Note for myself: the printer token is prt_4417x.")
+	if got := turn("noah", "Reminder: prt_4417x."); len(got) != 1 || got[0] != "record_noah" {
+		t.Fatalf("a value first said in the speaker's own record: scopes %v, want record_noah alone", got)
 	}
 }
 

@@ -24,7 +24,7 @@ func deliveryRowOf(st stamp, p *events.QueryDelivered) deliveryRow {
 
 func deliveriesTable(rows []deliveryRow) tableData {
 	n := len(rows)
-	var st stampColumns
+	st := newStampColumns(n)
 	query, user, channel, status := mk(n), mk(n), mk(n), mk(n)
 	graphRev := make([]uint64, 0, n)
 	agents, resources, fragments := make([][]string, 0, n), make([][]string, 0, n), make([][]string, 0, n)

@@ -26,6 +26,12 @@ type stampColumns struct {
 	time   []time.Time
 }
 
+// newStampColumns returns stamp columns with room for n rows: grown by
+// appending, they were the largest allocation of a flush.
+func newStampColumns(n int) stampColumns {
+	return stampColumns{event: mk(n), rev: make([]uint64, 0, n), timeNS: make([]int64, 0, n), time: make([]time.Time, 0, n)}
+}
+
 func (c *stampColumns) add(s stamp) {
 	c.event = append(c.event, s.event)
 	c.rev = append(c.rev, s.revision)
@@ -41,7 +47,7 @@ func withStamp(names ...string) []string { return append(append([]string{}, stam
 
 func eventsTable(rows []eventRow) tableData {
 	n := len(rows)
-	var st stampColumns
+	st := newStampColumns(n)
 	typ, subj, src, actor, corr, caus, data, errs := mk(n), mk(n), mk(n), mk(n), mk(n), mk(n), mk(n), mk(n)
 	ver := make([]uint32, 0, n)
 	for _, r := range rows {
@@ -87,7 +93,7 @@ func typedTables(b *batch) []tableData {
 
 func grantsTable(rows []grantRow) tableData {
 	n := len(rows)
-	var st stampColumns
+	st := newStampColumns(n)
 	graph, from, to := mk(n), mk(n), mk(n)
 	granted, expiry := make([]uint8, 0, n), make([]uint8, 0, n)
 	expires := make([]int64, 0, n)
@@ -102,7 +108,7 @@ func grantsTable(rows []grantRow) tableData {
 
 func fragmentsTable(rows []fragmentRow) tableData {
 	n := len(rows)
-	var st stampColumns
+	st := newStampColumns(n)
 	id, user, tier, query, prov, key := mk(n), mk(n), mk(n), mk(n), mk(n), mk(n)
 	agents, resources, derived := make([][]string, 0, n), make([][]string, 0, n), make([][]string, 0, n)
 	created := make([]int64, 0, n)
@@ -121,7 +127,7 @@ func fragmentsTable(rows []fragmentRow) tableData {
 
 func readsTable(rows []readRow) tableData {
 	n := len(rows)
-	var st stampColumns
+	st := newStampColumns(n)
 	user, agent, query, policy := mk(n), mk(n), mk(n), mk(n)
 	graphRev := make([]uint64, 0, n)
 	private, shared := make([][]string, 0, n), make([][]string, 0, n)
@@ -138,7 +144,7 @@ func readsTable(rows []readRow) tableData {
 
 func readFragmentsTable(rows []readFragmentRow) tableData {
 	n := len(rows)
-	var st stampColumns
+	st := newStampColumns(n)
 	frag, user, agent, query, tier := mk(n), mk(n), mk(n), mk(n), mk(n)
 	graphRev := make([]uint64, 0, n)
 	for _, r := range rows {
@@ -154,7 +160,7 @@ func readFragmentsTable(rows []readFragmentRow) tableData {
 
 func queryFactsTable(rows []queryFactRow) tableData {
 	n := len(rows)
-	var st stampColumns
+	st := newStampColumns(n)
 	query, user, kind, agent, resource := mk(n), mk(n), mk(n), mk(n), mk(n)
 	rounds := make([]uint32, 0, n)
 	for _, r := range rows {

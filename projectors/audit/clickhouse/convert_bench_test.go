@@ -35,9 +35,14 @@ func BenchmarkConvert(b *testing.B) {
 			bt.merge(&c.rows)
 			c.release()
 			if bt.len() >= p.cfg.BatchSize || bt.last == head {
-				_ = typedTables(bt)
+				cols := bt.scratches()
+				for i, t := range typedTableList {
+					_ = t.build(bt, &cols[i])
+				}
 				for _, run := range partitionRuns(bt.events) {
-					_ = eventsTable(run)
+					sc := &cols[len(typedTableList)]
+					sc.reset()
+					_ = eventsTable(run, sc)
 				}
 				bt.reset()
 			}

@@ -23,6 +23,31 @@ type chunk struct {
 // chunk goes as soon as the reader has caught up with the log.
 const chunkSize = 256
 
+// chunkPool recycles chunks once the writer has copied their rows into its
+// batch: a chunk's slices keep their capacity, so in a steady stream the
+// conversion allocates no row storage at all (it was a third of what the
+// projector allocated, and so of its garbage collection).
+var chunkPool = sync.Pool{New: func() any {
+	return &chunk{msgs: make([]eventlog.Msg, 0, chunkSize), rows: batch{events: make([]eventRow, 0, chunkSize)}}
+}}
+
+// newChunk returns an empty chunk, recycled when one is free.
+func newChunk() *chunk {
+	c := chunkPool.Get().(*chunk)
+	c.done, c.caughtUp = make(chan struct{}), false
+	return c
+}
+
+// release returns c to the pool; the caller no longer uses it or its rows
+// (rows merged into a batch are copies; the strings they share are never
+// written).
+func (c *chunk) release() {
+	clear(c.msgs) // the messages' bytes are garbage now
+	c.msgs = c.msgs[:0]
+	c.rows.reset()
+	chunkPool.Put(c)
+}
+
 // convert follows the log from revision from and converts it into rows on
 // GOMAXPROCS workers: checking every event against its schema is most of
 // the projector's work. Chunks come out in log order; converted is closed
@@ -52,7 +77,7 @@ func (p *Projector) convert(ctx context.Context, cancel context.CancelCauseFunc,
 		defer close(done)
 		defer wg.Wait()
 		defer close(work)
-		cur := &chunk{done: make(chan struct{})}
+		cur := newChunk()
 		err := p.src.Follow(ctx, from, func(m eventlog.Msg) error {
 			cur.msgs = append(cur.msgs, m)
 			if len(cur.msgs) < chunkSize && m.Pending > 0 {
@@ -67,7 +92,7 @@ func (p *Projector) convert(ctx context.Context, cancel context.CancelCauseFunc,
 					return context.Cause(ctx)
 				}
 			}
-			cur = &chunk{msgs: make([]eventlog.Msg, 0, chunkSize), done: make(chan struct{})}
+			cur = newChunk()
 			return nil
 		})
 		cancel(fmt.Errorf("audit: follow the log: %w", err))

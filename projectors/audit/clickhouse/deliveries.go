@@ -22,13 +22,14 @@ func deliveryRowOf(st stamp, p *events.QueryDelivered) deliveryRow {
 	return r
 }
 
-func deliveriesTable(rows []deliveryRow) tableData {
+func deliveriesTable(rows []deliveryRow, s *scratch) tableData {
 	n := len(rows)
-	var st stampColumns
+	mk := s.strs.get
+	st := newStampColumns(s, n)
 	query, user, channel, status := mk(n), mk(n), mk(n), mk(n)
-	graphRev := make([]uint64, 0, n)
-	agents, resources, fragments := make([][]string, 0, n), make([][]string, 0, n), make([][]string, 0, n)
-	parts, reasons := make([][]string, 0, n), make([][]string, 0, n)
+	graphRev := s.u64.get(n)
+	agents, resources, fragments := s.lists.get(n), s.lists.get(n), s.lists.get(n)
+	parts, reasons := s.lists.get(n), s.lists.get(n)
 	for _, r := range rows {
 		st.add(r.stamp)
 		query, user, channel, status = append(query, r.queryID), append(user, r.user), append(channel, r.channel), append(status, r.status)

@@ -42,7 +42,7 @@ func RawTables(msgs []eventlog.Msg) ([]RawTable, error) {
 		b.add(v, m)
 	}
 	var out []RawTable
-	for _, t := range append(typedTables(b), eventsTable(b.events)) {
+	for _, t := range append(typedTables(b), eventsTable(b.events, new(scratch))) {
 		if t.rows == 0 {
 			continue
 		}

@@ -142,7 +142,9 @@ func (p *Projector) write(ctx context.Context, chunks <-chan *chunk) error {
 				timer.Reset(p.cfg.FlushInterval)
 			}
 			b.merge(&c.rows)
-			if b.len() >= p.cfg.BatchSize || (c.caughtUp && b.len() >= max(p.cfg.BatchSize/10, 1)) {
+			caughtUp := c.caughtUp
+			c.release() // c is the pool's from here on
+			if b.len() >= p.cfg.BatchSize || (caughtUp && b.len() >= max(p.cfg.BatchSize/10, 1)) {
 				if err := flush(); err != nil {
 					return err
 				}

@@ -78,6 +78,22 @@ type batch struct {
 	queryFacts    []queryFactRow
 	deliveries    []deliveryRow
 	last          uint64
+	// columns holds the column slices of each table's insert (the typed
+	// tables in typedTableList's order, then the events), kept from one
+	// flush to the next; only the writer's batch uses them.
+	columns []scratch
+}
+
+// scratches returns the column scratch of every table, emptied for a new
+// flush; the typed tables' are then used concurrently, one per insert.
+func (b *batch) scratches() []scratch {
+	if b.columns == nil {
+		b.columns = make([]scratch, len(typedTableList)+1)
+	}
+	for i := range b.columns {
+		b.columns[i].reset()
+	}
+	return b.columns
 }
 
 func (b *batch) len() int { return len(b.events) }

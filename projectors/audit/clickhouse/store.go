@@ -119,6 +119,7 @@ func (s *Store) Revision(ctx context.Context) (uint64, error) {
 // them.
 func (s *Store) write(ctx context.Context, b *batch) error {
 	errs := make([]error, len(typedTableList))
+	cols := b.scratches()
 	var wg sync.WaitGroup
 	for i, t := range typedTableList {
 		if t.rows(b) == 0 {
@@ -127,15 +128,17 @@ func (s *Store) write(ctx context.Context, b *batch) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = s.insert(ctx, t.build(b))
+			errs[i] = s.insert(ctx, t.build(b, &cols[i]))
 		}()
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
+	sc := &cols[len(typedTableList)]
 	for _, run := range partitionRuns(b.events) {
-		if err := s.insert(ctx, eventsTable(run)); err != nil {
+		sc.reset() // the previous run's insert is sent
+		if err := s.insert(ctx, eventsTable(run, sc)); err != nil {
 			return err
 		}
 	}

@@ -26,6 +26,12 @@ type stampColumns struct {
 	time   []time.Time
 }
 
+// newStampColumns returns stamp columns with room for n rows: grown by
+// appending, they were the largest allocation of a flush.
+func newStampColumns(s *scratch, n int) stampColumns {
+	return stampColumns{event: s.strs.get(n), rev: s.u64.get(n), timeNS: s.i64.get(n), time: s.times.get(n)}
+}
+
 func (c *stampColumns) add(s stamp) {
 	c.event = append(c.event, s.event)
 	c.rev = append(c.rev, s.revision)
@@ -39,11 +45,12 @@ var stampNames = []string{"event_id", "revision", "time_ns", "time"}
 
 func withStamp(names ...string) []string { return append(append([]string{}, stampNames...), names...) }
 
-func eventsTable(rows []eventRow) tableData {
+func eventsTable(rows []eventRow, s *scratch) tableData {
 	n := len(rows)
-	var st stampColumns
+	mk := s.strs.get
+	st := newStampColumns(s, n)
 	typ, subj, src, actor, corr, caus, data, errs := mk(n), mk(n), mk(n), mk(n), mk(n), mk(n), mk(n), mk(n)
-	ver := make([]uint32, 0, n)
+	ver := s.u32.get(n)
 	for _, r := range rows {
 		st.add(r.stamp)
 		typ, subj, src, actor = append(typ, r.typ), append(subj, r.subject), append(src, r.source), append(actor, r.actor)
@@ -64,33 +71,34 @@ func eventsTable(rows []eventRow) tableData {
 type typedTable struct {
 	name  string
 	rows  func(*batch) int
-	build func(*batch) tableData
+	build func(*batch, *scratch) tableData
 }
 
 var typedTableList = []typedTable{
-	{"grants", func(b *batch) int { return len(b.grants) }, func(b *batch) tableData { return grantsTable(b.grants) }},
-	{"fragments", func(b *batch) int { return len(b.fragments) }, func(b *batch) tableData { return fragmentsTable(b.fragments) }},
-	{"reads", func(b *batch) int { return len(b.reads) }, func(b *batch) tableData { return readsTable(b.reads) }},
+	{"grants", func(b *batch) int { return len(b.grants) }, func(b *batch, s *scratch) tableData { return grantsTable(b.grants, s) }},
+	{"fragments", func(b *batch) int { return len(b.fragments) }, func(b *batch, s *scratch) tableData { return fragmentsTable(b.fragments, s) }},
+	{"reads", func(b *batch) int { return len(b.reads) }, func(b *batch, s *scratch) tableData { return readsTable(b.reads, s) }},
 	{"read_fragments", func(b *batch) int { return len(b.readFragments) },
-		func(b *batch) tableData { return readFragmentsTable(b.readFragments) }},
-	{"query_facts", func(b *batch) int { return len(b.queryFacts) }, func(b *batch) tableData { return queryFactsTable(b.queryFacts) }},
-	{"deliveries", func(b *batch) int { return len(b.deliveries) }, func(b *batch) tableData { return deliveriesTable(b.deliveries) }},
+		func(b *batch, s *scratch) tableData { return readFragmentsTable(b.readFragments, s) }},
+	{"query_facts", func(b *batch) int { return len(b.queryFacts) }, func(b *batch, s *scratch) tableData { return queryFactsTable(b.queryFacts, s) }},
+	{"deliveries", func(b *batch) int { return len(b.deliveries) }, func(b *batch, s *scratch) tableData { return deliveriesTable(b.deliveries, s) }},
 }
 
 func typedTables(b *batch) []tableData {
 	out := make([]tableData, len(typedTableList))
 	for i, t := range typedTableList {
-		out[i] = t.build(b)
+		out[i] = t.build(b, new(scratch))
 	}
 	return out
 }
 
-func grantsTable(rows []grantRow) tableData {
+func grantsTable(rows []grantRow, s *scratch) tableData {
 	n := len(rows)
-	var st stampColumns
+	mk := s.strs.get
+	st := newStampColumns(s, n)
 	graph, from, to := mk(n), mk(n), mk(n)
-	granted, expiry := make([]uint8, 0, n), make([]uint8, 0, n)
-	expires := make([]int64, 0, n)
+	granted, expiry := s.u8.get(n), s.u8.get(n)
+	expires := s.i64.get(n)
 	for _, r := range rows {
 		st.add(r.stamp)
 		graph, from, to = append(graph, r.graph), append(from, r.from), append(to, r.to)
@@ -100,12 +108,13 @@ func grantsTable(rows []grantRow) tableData {
 		columns: append(st.values(), graph, from, to, granted, expires, expiry), rows: n}
 }
 
-func fragmentsTable(rows []fragmentRow) tableData {
+func fragmentsTable(rows []fragmentRow, s *scratch) tableData {
 	n := len(rows)
-	var st stampColumns
+	mk := s.strs.get
+	st := newStampColumns(s, n)
 	id, user, tier, query, prov, key := mk(n), mk(n), mk(n), mk(n), mk(n), mk(n)
-	agents, resources, derived := make([][]string, 0, n), make([][]string, 0, n), make([][]string, 0, n)
-	created := make([]int64, 0, n)
+	agents, resources, derived := s.lists.get(n), s.lists.get(n), s.lists.get(n)
+	created := s.i64.get(n)
 	for _, r := range rows {
 		st.add(r.stamp)
 		id, user, tier, query = append(id, r.id), append(user, r.user), append(tier, r.tier), append(query, r.queryID)
@@ -119,12 +128,13 @@ func fragmentsTable(rows []fragmentRow) tableData {
 		columns: append(st.values(), id, user, tier, query, prov, key, agents, resources, derived, created), rows: n}
 }
 
-func readsTable(rows []readRow) tableData {
+func readsTable(rows []readRow, s *scratch) tableData {
 	n := len(rows)
-	var st stampColumns
+	mk := s.strs.get
+	st := newStampColumns(s, n)
 	user, agent, query, policy := mk(n), mk(n), mk(n), mk(n)
-	graphRev := make([]uint64, 0, n)
-	private, shared := make([][]string, 0, n), make([][]string, 0, n)
+	graphRev := s.u64.get(n)
+	private, shared := s.lists.get(n), s.lists.get(n)
 	for _, r := range rows {
 		st.add(r.stamp)
 		user, agent, query, policy = append(user, r.user), append(agent, r.agent), append(query, r.queryID), append(policy, r.policy)
@@ -136,11 +146,12 @@ func readsTable(rows []readRow) tableData {
 		columns: append(st.values(), user, agent, query, policy, graphRev, private, shared), rows: n}
 }
 
-func readFragmentsTable(rows []readFragmentRow) tableData {
+func readFragmentsTable(rows []readFragmentRow, s *scratch) tableData {
 	n := len(rows)
-	var st stampColumns
+	mk := s.strs.get
+	st := newStampColumns(s, n)
 	frag, user, agent, query, tier := mk(n), mk(n), mk(n), mk(n), mk(n)
-	graphRev := make([]uint64, 0, n)
+	graphRev := s.u64.get(n)
 	for _, r := range rows {
 		st.add(r.stamp)
 		frag, user, agent, query, tier = append(frag, r.fragment), append(user, r.user), append(agent, r.agent),
@@ -152,11 +163,12 @@ func readFragmentsTable(rows []readFragmentRow) tableData {
 		columns: append(st.values(), frag, user, agent, query, tier, graphRev), rows: n}
 }
 
-func queryFactsTable(rows []queryFactRow) tableData {
+func queryFactsTable(rows []queryFactRow, s *scratch) tableData {
 	n := len(rows)
-	var st stampColumns
+	mk := s.strs.get
+	st := newStampColumns(s, n)
 	query, user, kind, agent, resource := mk(n), mk(n), mk(n), mk(n), mk(n)
-	rounds := make([]uint32, 0, n)
+	rounds := s.u32.get(n)
 	for _, r := range rows {
 		st.add(r.stamp)
 		query, user, kind, agent, resource = append(query, r.queryID), append(user, r.user), append(kind, r.kind),
@@ -184,5 +196,3 @@ func partitionRuns(rows []eventRow) [][]eventRow {
 }
 
 func month(t time.Time) int { return t.Year()*100 + int(t.Month()) }
-
-func mk(n int) []string { return make([]string, 0, n) }

@@ -2,13 +2,7 @@ package weaviate
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"net/http"
-	"slices"
 	"time"
-
-	"github.com/weaviate/weaviate-go-client/v4/weaviate/fault"
 )
 
 // materialisePage is how many objects one page of a pass reads (and at
@@ -100,58 +94,4 @@ func (s *Store) materialise(ctx context.Context, strip bool) error {
 	r.passed = make(chan struct{})
 	r.mu.Unlock()
 	return nil
-}
-
-// materialisePage relabels the page of objects after the id after, under
-// the registry's write lock, and returns its last id and its length.
-func (s *Store) materialisePage(ctx context.Context, after string) (string, int, error) {
-	r := s.labels
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	get := s.client.Data().ObjectsGetter().WithClassName(s.cfg.Class).WithLimit(materialisePage)
-	if after != "" {
-		get = get.WithAfter(after)
-	}
-	objs, err := get.Do(ctx)
-	if err != nil {
-		return "", 0, fmt.Errorf("weaviate: list for reader labels: %w", err)
-	}
-	for _, o := range objs {
-		props, _ := o.Properties.(map[string]any)
-		f, err := decodeFragment(props)
-		if err != nil {
-			return "", 0, fmt.Errorf("weaviate: reader labels: %w", err)
-		}
-		want := r.labelsFor(&f)
-		have := anyStrings(props[propReaders])
-		slices.Sort(have)
-		if slices.Equal(want, have) {
-			continue
-		}
-		err = s.client.Data().Updater().WithMerge().WithClassName(s.cfg.Class).WithID(string(o.ID)).
-			WithProperties(map[string]any{propReaders: want}).Do(ctx)
-		var ue *fault.WeaviateClientError
-		if errors.As(err, &ue) && ue.StatusCode == http.StatusNotFound {
-			continue // deleted by another writer; a delete here holds the read lock
-		}
-		if err != nil {
-			return "", 0, fmt.Errorf("weaviate: label %s: %w", o.ID, err)
-		}
-	}
-	if len(objs) == 0 {
-		return "", 0, nil
-	}
-	return string(objs[len(objs)-1].ID), len(objs), nil
-}
-
-// anyStrings is the strings of a decoded JSON array.
-func anyStrings(x any) []string {
-	xs, _ := x.([]any)
-	out := make([]string, 0, len(xs))
-	for _, v := range xs {
-		if s, ok := v.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }

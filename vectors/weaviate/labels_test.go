@@ -122,3 +122,22 @@ func TestReaderLabelsChurnDifferential(t *testing.T) {
 		t.Fatalf("only %d searches went through labels: the test does not exercise them", n)
 	}
 }
+
+// TestLeasedTurnsReaderLabelsOff: a leased class is written by whichever
+// process holds the lease, so no process may label it from its own
+// registry, nor search through labels the holder never wrote.
+func TestLeasedTurnsReaderLabelsOff(t *testing.T) {
+	s := open(t, Config{Dims: 4, ReaderLabels: true})
+	l := Leased(s, nil, 0)
+	if s.labels != nil {
+		t.Fatal("Leased left reader labels on")
+	}
+	f := vectors.Fragment{ID: uuidN(1), Tier: "shared", Agents: []string{"a"}, Vector: []float32{1, 0, 0, 0}}
+	if err := s.Upsert(t.Context(), []vectors.Fragment{f}); err != nil {
+		t.Fatal(err)
+	}
+	hits, err := l.Search(t.Context(), f.Vector, vectors.NewFilter("shared", "u", []string{"a"}, []string{"a"}, nil, nil), 3)
+	if err != nil || len(hits) != 1 {
+		t.Fatalf("Search through the leased store: %v, %v", hits, err)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cmem/cmem/internal/benchfig"
 	"github.com/cmem/cmem/vectors"
 	"github.com/cmem/cmem/vectors/vectorstest"
 	"github.com/cmem/cmem/vectors/weaviate/weaviatetest"
@@ -101,6 +102,12 @@ func BenchmarkReaderLabels(b *testing.B) {
 	b.ReportMetric(p50(cur)/p50(raw), "filter-x")
 	b.Logf("%d fragments: labels %.2f ms p50 (%.2f× unfiltered), exclusion filter %.2f ms (%.2f×), unfiltered %.2f ms",
 		n, p50(lab), p50(lab)/p50(raw), p50(cur), p50(cur)/p50(raw), p50(raw))
+	benchfig.Record(b, benchfig.Figure{
+		Name:  fmt.Sprintf("Weaviate view, %dk fragments, reader-label top-10 p50 (gRPC)", n/1000),
+		Value: p50(lab), Unit: "ms p50",
+		Baseline: "Weaviate unfiltered nearVector, gRPC", BaselineValue: p50(raw),
+		LowerIsBetter: true, Goal: "≤ 1.5× unfiltered (ratio ≥ 0.67)",
+	})
 	if n > 10_000 {
 		return // a pass over 100k objects takes minutes; timed at 10k
 	}

@@ -39,6 +39,18 @@ type Config struct {
 	// MaxResults is the server's QUERY_MAXIMUM_RESULTS; Search never asks
 	// for more.
 	MaxResults int
+	// ReaderLabels makes a search filter on one label of its reader class
+	// (tier, user, allowed sets) instead of the exclusion lists, once the
+	// class is materialised; until then it falls back to the exclusion
+	// filter (labels.go). Only for a class this Store alone writes: labels
+	// are computed from this process's registry.
+	ReaderLabels bool
+	// MaxReaderClasses bounds the registry of reader classes; the least
+	// recently searched are evicted beyond it.
+	MaxReaderClasses int
+	// ReaderClassIdle is how long a reader class stays registered without
+	// a search through it.
+	ReaderClassIdle time.Duration
 	// Logger receives warnings; nil uses slog.Default().
 	Logger *slog.Logger
 }
@@ -50,6 +62,10 @@ const (
 	DefaultRequestTimeout = 30 * time.Second
 	DefaultStartupTimeout = 30 * time.Second
 	DefaultMaxResults     = 10000
+	// DefaultMaxReaderClasses keeps the labels per object few: an object
+	// carries one per class that admits it.
+	DefaultMaxReaderClasses = 1024
+	DefaultReaderClassIdle  = time.Hour
 )
 
 // WithDefaults returns c with its zero fields filled from the Default*
@@ -60,6 +76,8 @@ func (c Config) WithDefaults() Config {
 	c.RequestTimeout = cmp.Or(c.RequestTimeout, DefaultRequestTimeout)
 	c.StartupTimeout = cmp.Or(c.StartupTimeout, DefaultStartupTimeout)
 	c.MaxResults = cmp.Or(c.MaxResults, DefaultMaxResults)
+	c.MaxReaderClasses = cmp.Or(c.MaxReaderClasses, DefaultMaxReaderClasses)
+	c.ReaderClassIdle = cmp.Or(c.ReaderClassIdle, DefaultReaderClassIdle)
 	c.Logger = cmp.Or(c.Logger, slog.Default())
 	return c
 }
@@ -101,6 +119,10 @@ func (c Config) Validate() error {
 	}
 	if c.MaxResults < 0 {
 		errs = append(errs, fmt.Errorf("weaviate: MaxResults must be positive, got %d", c.MaxResults))
+	}
+	if c.MaxReaderClasses < 0 || c.ReaderClassIdle < 0 {
+		errs = append(errs, fmt.Errorf("weaviate: MaxReaderClasses (%d) and ReaderClassIdle (%s) must not be negative",
+			c.MaxReaderClasses, c.ReaderClassIdle))
 	}
 	return errors.Join(errs...)
 }

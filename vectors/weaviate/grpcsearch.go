@@ -67,7 +67,12 @@ func target(prop string) *pb.FilterTarget {
 
 // nearVectorGRPC is nearVector over gRPC; f nil is unfiltered.
 func (s *Store) nearVectorGRPC(ctx context.Context, vector []float32, f *vectors.Filter, limit int) ([]vectors.Hit, error) {
-	req := s.searchRequest(f, limit, &pb.MetadataRequest{Distance: true})
+	return s.nearVectorRequest(ctx, vector, s.searchRequest(f, limit, &pb.MetadataRequest{Distance: true}))
+}
+
+// nearVectorRequest completes req with the query vector, sends it and
+// decodes the hits.
+func (s *Store) nearVectorRequest(ctx context.Context, vector []float32, req *pb.SearchRequest) ([]vectors.Hit, error) {
 	req.NearVector = &pb.NearVector{VectorBytes: vectorBytes(vector)}
 	reply, err := s.searchGRPC(ctx, req)
 	if err != nil {

@@ -53,9 +53,19 @@ type LeasedStore struct {
 
 // Leased returns s written under lease; poll (0: 100 ms) is how often a
 // process that does not hold the lease looks at the class's checkpoint.
+// It turns reader labels off on s (call it before s is used): the class
+// is written by whichever process holds the lease, with that process's
+// reader classes, so another process's registry could call a class ready
+// whose labels the holder never wrote, and its materialiser would write
+// without the lease. (A store wrapped further, such as a sealed one, must
+// be opened without Config.ReaderLabels by its caller.)
 func Leased(s Durable, lease Lease, poll time.Duration) *LeasedStore {
 	if poll == 0 {
 		poll = 100 * time.Millisecond
+	}
+	if st, ok := s.(*Store); ok {
+		st.stopMaterialiser()
+		st.labels = nil
 	}
 	return &LeasedStore{Durable: s, lease: lease, poll: poll}
 }

@@ -111,16 +111,7 @@ func getObjects(resp *models.GraphQLResponse, class string) ([]map[string]any, e
 
 func decodeFragment(o map[string]any) (vectors.Fragment, error) {
 	str := func(k string) string { s, _ := o[k].(string); return s }
-	strs := func(k string) []string {
-		xs, _ := o[k].([]any)
-		out := make([]string, 0, len(xs))
-		for _, x := range xs {
-			if s, ok := x.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
+	strs := func(k string) []string { return anyStrings(o[k]) }
 	f := vectors.Fragment{
 		ID: str(propID), Key: str(propKey), Value: str(propValue),
 		Tier: str(propTier), User: str(propUser), Model: str(propModel),

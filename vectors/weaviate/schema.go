@@ -19,6 +19,9 @@ const (
 	propCreatedAt = "createdAt"
 	propRevision  = "revision"
 	propModel     = "model"
+	// propReaders holds the labels of the reader classes that may read
+	// the object (labels.go); empty without Config.ReaderLabels.
+	propReaders = "readers"
 )
 
 func (s *Store) classDefinition() *models.Class {
@@ -58,6 +61,7 @@ func (s *Store) classDefinition() *models.Class {
 			{Name: propCreatedAt, DataType: []string{"date"}},
 			{Name: propRevision, DataType: []string{"int"}},
 			stored(propModel, "text"),
+			field(propReaders, "text[]"),
 		},
 	}
 }
@@ -83,4 +87,27 @@ func (s *Store) ensureClass(ctx context.Context) error {
 		return nil
 	}
 	return fmt.Errorf("weaviate: create class %s: %w", s.cfg.Class, err)
+}
+
+// ensureReadersProperty adds the readers property to a class created
+// before reader labels existed; its objects are labelled by the first
+// materialisation pass.
+func (s *Store) ensureReadersProperty(ctx context.Context) error {
+	class, err := s.client.Schema().ClassGetter().WithClassName(s.cfg.Class).Do(ctx)
+	if err != nil {
+		return fmt.Errorf("weaviate: read class %s: %w", s.cfg.Class, err)
+	}
+	for _, p := range class.Properties {
+		if p.Name == propReaders {
+			return nil
+		}
+	}
+	yes, no := true, false
+	err = s.client.Schema().PropertyCreator().WithClassName(s.cfg.Class).WithProperty(&models.Property{
+		Name: propReaders, DataType: []string{"text[]"}, Tokenization: "field", IndexFilterable: &yes, IndexSearchable: &no,
+	}).Do(ctx)
+	if err != nil {
+		return fmt.Errorf("weaviate: add %s to class %s: %w", propReaders, s.cfg.Class, err)
+	}
+	return nil
 }

@@ -30,6 +30,9 @@ func (s *Store) Search(ctx context.Context, vector []float32, f vectors.Filter, 
 		return []vectors.Hit{}, nil
 	}
 	allowed := newAllowed(f)
+	if hits, ok, err := s.labelled(ctx, vector, f, allowed, k); ok || err != nil {
+		return hits, err
+	}
 	want := k + tieSlack
 	// A long exclusion list makes the server's filter cost in proportion
 	// to its length (≈9 ms for 400 ids at 10k fragments). Such a clause is
@@ -157,12 +160,21 @@ func (s *Store) nearVector(ctx context.Context, vector []float32, f *vectors.Fil
 
 // nearVectorGraphQL is nearVector without a gRPC connection.
 func (s *Store) nearVectorGraphQL(ctx context.Context, vector []float32, f *vectors.Filter, limit int) ([]vectors.Hit, error) {
+	if f == nil {
+		return s.nearVectorWhere(ctx, vector, nil, limit)
+	}
+	return s.nearVectorWhere(ctx, vector, whereFor(*f), limit)
+}
+
+// nearVectorWhere is a GraphQL nearVector with the where clause w (nil:
+// none).
+func (s *Store) nearVectorWhere(ctx context.Context, vector []float32, w *filters.WhereBuilder, limit int) ([]vectors.Hit, error) {
 	q := s.client.GraphQL().Get().WithClassName(s.cfg.Class).
 		WithNearVector(s.client.GraphQL().NearVectorArgBuilder().WithVector(vector)).
 		WithLimit(limit).
 		WithFields(append(fragmentFields(), graphql.Field{Name: "_additional", Fields: []graphql.Field{{Name: "id"}, {Name: "distance"}}})...)
-	if f != nil {
-		q = q.WithWhere(whereFor(*f))
+	if w != nil {
+		q = q.WithWhere(w)
 	}
 	resp, err := q.Do(ctx)
 	if err != nil {

@@ -27,6 +27,7 @@ type Store struct {
 	cfg    Config
 	client *weaviate.Client
 	search *grpcSearch // nil without Config.GRPCAddr: searches use GraphQL
+	labels *readers    // nil without Config.ReaderLabels
 	closed atomic.Bool
 }
 
@@ -66,6 +67,14 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = s.Close()
 		return nil, err
 	}
+	if cfg.ReaderLabels {
+		if err := s.ensureReadersProperty(ctx); err != nil {
+			_ = s.Close()
+			return nil, err
+		}
+		s.labels = newReaders(cfg.MaxReaderClasses, cfg.ReaderClassIdle)
+		s.startMaterialiser()
+	}
 	return s, nil
 }
 
@@ -100,6 +109,13 @@ func (s *Store) Upsert(ctx context.Context, fs []vectors.Fragment) error {
 	if s.closed.Load() {
 		return ErrClosed
 	}
+	// Labels are computed and written under the registry's read lock: a
+	// class registered after this batch's labels would otherwise be
+	// materialised around objects that land without its label.
+	if r := s.labels; r != nil {
+		r.mu.RLock()
+		defer r.mu.RUnlock()
+	}
 	objs := make([]*models.Object, len(fs))
 	for i := range fs {
 		o, err := s.object(&fs[i])
@@ -129,7 +145,7 @@ func (s *Store) object(f *vectors.Fragment) (*models.Object, error) {
 		return nil, fmt.Errorf("weaviate: fragment %s has %d dimensions, store has %d: %w",
 			f.ID, len(f.Vector), s.cfg.Dims, vectors.ErrDimension)
 	}
-	return &models.Object{
+	o := &models.Object{
 		Class:  s.cfg.Class,
 		ID:     strfmt.UUID(f.ID),
 		Vector: f.Vector,
@@ -143,7 +159,11 @@ func (s *Store) object(f *vectors.Fragment) (*models.Object, error) {
 			propRevision:  int64(f.Revision), // revisions stay far below 2^53, which JSON and structpb keep exactly
 			propModel:     f.Model,
 		},
-	}, nil
+	}
+	if s.labels != nil {
+		o.Properties.(map[string]any)[propReaders] = s.labels.labelsFor(f)
+	}
+	return o, nil
 }
 
 func nonNil(xs []string) []string {
@@ -172,6 +192,12 @@ func batchErrors(resp []models.ObjectsGetResponse) error {
 func (s *Store) Delete(ctx context.Context, ids []string) error {
 	if s.closed.Load() {
 		return ErrClosed
+	}
+	// Under the read lock, so that a materialisation page never PATCHes
+	// an object deleted between its read and its write.
+	if r := s.labels; r != nil {
+		r.mu.RLock()
+		defer r.mu.RUnlock()
 	}
 	for _, id := range ids {
 		if _, err := uuid.Parse(id); err != nil {
@@ -215,6 +241,7 @@ func (s *Store) Drop(ctx context.Context) error {
 		return ErrClosed
 	}
 	defer s.closed.Store(true)
+	s.stopMaterialiser()
 	return s.drop(ctx)
 }
 
@@ -243,7 +270,11 @@ func (s *Store) drop(ctx context.Context) error {
 // stays on the server. (The client offers no way to close its own
 // connections; they go with the process.)
 func (s *Store) Close() error {
-	if s.closed.Swap(true) || s.search == nil {
+	if s.closed.Swap(true) {
+		return nil
+	}
+	s.stopMaterialiser()
+	if s.search == nil {
 		return nil
 	}
 	if err := s.search.conn.Close(); err != nil {

@@ -33,7 +33,7 @@ bench: test-deps
 	$(GO) test -run '^$$' -bench AppendSync -benchtime 1x ./events/eventlog/
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./projectors/memory/
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./vectors/inmem/
-	CMEM_BENCH_LARGE=1 $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./vectors/weaviate/
+	CMEM_BENCH_LARGE=1 CMEM_BENCH_LABELS=1 $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 90m ./vectors/weaviate/
 	$(GO) test -run '^$$' -bench AgentTurnRoundTrips -benchtime 50x ./app/
 	$(GO) test -run '^$$' -bench RerankPool -benchtime 1x ./app/
 	$(GO) test -run '^$$' -bench Pipeline -benchtime 3x -timeout 30m ./test/e2e/

@@ -2,6 +2,7 @@ package gatemem
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -162,9 +163,10 @@ func TestRestatedValueNeedsItsOwnerScope(t *testing.T) {
 	if got := view(t, a, tok["lucia"], "project_osprey", "public line amount"); strings.Contains(got, "3,330 USD") {
 		t.Fatalf("an Osprey member read Heron's value through Osprey's thread: %q", got)
 	}
-	// Said into the speaker's own record, it stays there: they read back
-	// only their own words.
-	if ans := say(t, a, tok["omar"], "Noted for myself: the amount 3,330 USD."); len(ans.Decision.Scopes) != 1 {
+	// Restated into the speaker's own record, it goes to its owning scope
+	// too: the speaker cannot read a value they do not own back from their
+	// own record.
+	if ans := say(t, a, tok["omar"], "Noted for myself: the amount 3,330 USD."); !slices.Contains(ans.Decision.Scopes, "project_heron") || len(ans.Decision.Scopes) != 2 {
 		t.Fatalf("scopes %v", ans.Decision.Scopes)
 	}
 	// A value only Osprey ever said stays Osprey's.

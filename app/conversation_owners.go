@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/vectors"
 )
 
@@ -53,7 +52,7 @@ func distinctiveValues(text string) []string {
 // withValueOwners adds to d the scopes that own a distinctive value text
 // restates (see above). It reads every fragment: a turn's values must be
 // checked against everything said before.
-func (a *App) withValueOwners(ctx context.Context, speaker, text string, d ScopeDecision, now access.Point) (ScopeDecision, error) {
+func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision) (ScopeDecision, error) {
 	vals := distinctiveValues(text)
 	if len(vals) == 0 {
 		return d, nil

@@ -58,7 +58,7 @@ func TestDocsChurnMatchesRebuild(t *testing.T) {
 		}
 		for range 5 {
 			q := text()
-			got := ix.SearchDocs(q, 10, all, len(docs), toks, func(a, b uint32) int { return cmp.Compare(a, b) })
+			got := ix.SearchDocs(q, 10, all, len(docs), toks, cmp.Compare[uint32])
 			want := fresh.Search(q, 10, nil)
 			if len(got) != len(want) {
 				t.Fatalf("step %d %q: %v, want %v", step, q, got, want)

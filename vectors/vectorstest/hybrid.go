@@ -172,7 +172,7 @@ func testHybridDifferential(t *testing.T, newStore NewStore, o HybridOptions) {
 			g.WithText([]vectors.Fragment{f}[:1])
 			fs = append(fs, f)
 		}
-		fs = dedupeByID(fs)
+		fs = LastByID(fs)
 		upsert(t, s, fs...)
 		ref.Upsert(fs)
 		for _, f := range fs {
@@ -219,7 +219,9 @@ func testHybridDifferential(t *testing.T, newStore NewStore, o HybridOptions) {
 	}
 }
 
-func dedupeByID(fs []vectors.Fragment) []vectors.Fragment {
+// LastByID keeps the last version of each id, in first-seen order: what a
+// store holds after upserting fs in order.
+func LastByID(fs []vectors.Fragment) []vectors.Fragment {
 	seen := map[string]int{}
 	var out []vectors.Fragment
 	for _, f := range fs {

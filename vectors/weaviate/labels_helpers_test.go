@@ -100,18 +100,3 @@ func upsertBoth(tb testing.TB, s *Store, ref *vectorstest.Reference, fs ...vecto
 	}
 	ref.Upsert(fs)
 }
-
-// lastByID keeps the last version of each id, in first-seen order.
-func lastByID(fs []vectors.Fragment) []vectors.Fragment {
-	at := map[string]int{}
-	var out []vectors.Fragment
-	for _, f := range fs {
-		if i, ok := at[f.ID]; ok {
-			out[i] = f
-			continue
-		}
-		at[f.ID] = len(out)
-		out = append(out, f)
-	}
-	return out
-}

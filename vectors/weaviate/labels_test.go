@@ -88,7 +88,7 @@ func TestReaderLabelsChurnDifferential(t *testing.T) {
 			f.ID = live[g.IntN(len(live))]
 			fs = append(fs, f)
 		}
-		fs = lastByID(fs)
+		fs = vectorstest.LastByID(fs)
 		upsertBoth(t, s, ref, fs...)
 		for _, f := range fs {
 			if !slices.Contains(live, f.ID) {

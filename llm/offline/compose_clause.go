@@ -29,6 +29,10 @@ var (
 // condition ("if that closes, …") or a request ("I only need …").
 var hedgeRE = regexp.MustCompile(`(?i)\b(?:unless|if|none of|should not|must not|do not|don't|never|not be treated|background|noise|chatter|reminders?|please|(?:i|we) (?:only |just )?need|can you|could you)\b`)
 
+// requestRE marks a sentence that asks for information rather than
+// stating it: a question, or a request to give, summarise or share.
+var requestRE = regexp.MustCompile(`(?i)\?\s*["'”’]?\s*$|^\s*(?:please\s+(?:summari[sz]e|give|tell|list|confirm|share|send|provide|recap)|(?:what|which|who|when|where|how|can you|could you|would you)\b)|\b(?:i|we) (?:only |just )?(?:need|want) (?:the|a|an|to know)\b`)
+
 // digitRE marks a token that states a value: a number, or a word holding
 // a digit ("18:00", "v2").
 var digitRE = regexp.MustCompile(`\d`)
@@ -43,6 +47,10 @@ type clause struct {
 	stale bool // speaks of a value as past
 	hedge bool
 	value bool // holds a digit
+	// asks: the clause is a question or a request for the information
+	// ("Please summarize the three plan items", "I only need the safe
+	// line"), a reader's words remembered, not a statement of it.
+	asks bool
 }
 
 // clausesOf returns the distinct clauses of the items, in item order.
@@ -51,6 +59,7 @@ func clausesOf(items []itemAt) []clause {
 	seen := map[string]bool{}
 	for i, m := range items {
 		for _, s := range factSentenceRE.FindAllString(m.value, -1) {
+			asks := requestRE.MatchString(s)
 			for _, c := range clauseSplitRE.Split(s, -1) {
 				c = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(c), ".!?,:;"))
 				norm := strings.ToLower(strings.Join(strings.Fields(c), " "))
@@ -59,7 +68,7 @@ func clausesOf(items []itemAt) []clause {
 				}
 				seen[norm] = true
 				out = append(out, clause{text: c, words: factWords(c), id: m.id, at: m.at, order: i,
-					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c)})
+					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
 			}
 		}
 	}

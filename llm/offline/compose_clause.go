@@ -31,7 +31,7 @@ var hedgeRE = regexp.MustCompile(`(?i)\b(?:unless|if|none of|should not|must not
 
 // requestRE marks a sentence that asks for information rather than
 // stating it: a question, or a request to give, summarise or share.
-var requestRE = regexp.MustCompile(`(?i)\?\s*["'”’]?\s*$|^\s*(?:please\s+(?:summari[sz]e|give|tell|list|confirm|share|send|provide|recap)|(?:what|which|who|when|where|how|can you|could you|would you)\b)|\b(?:i|we) (?:only |just )?(?:need|want) (?:the|a|an|to know)\b`)
+var requestRE = regexp.MustCompile(`(?i)\?\s*["'”’]?\s*$|^\s*(?:(?:please|let's|let us)\s+(?:summari[sz]e|give|tell|list|confirm|share|send|provide|recap|say|repeat|remind|review|go over)\b|(?:what|which|who|when|where|how|can you|could you|would you)\b)|\b(?:i|we) (?:only |just )?(?:need|want) (?:the|a|an|to know)\b`)
 
 // digitRE marks a token that states a value: a number, or a word holding
 // a digit ("18:00", "v2").
@@ -142,11 +142,15 @@ type itemAt struct {
 
 // cutTo returns at most budget words of text: the window that holds the
 // most of want (a part's words count twice, the question's once) and of
-// values, the earliest such window. A clause within budget is whole.
+// values, the earliest such window, a longer clause's lead-in dropped
+// first (withoutLeadIn). A clause within budget is whole.
 func cutTo(text string, budget int, part, question map[string]bool) string {
 	fields := strings.Fields(text)
 	if len(fields) <= budget {
 		return text
+	}
+	if rest, ok := withoutLeadIn(text); ok { // words go to the values, not to "Late-stage recap for staff:"
+		return cutTo(rest, budget, part, question)
 	}
 	weight := make([]int, len(fields))
 	for i, f := range fields {
@@ -175,4 +179,20 @@ func cutTo(text string, budget int, part, question map[string]bool) string {
 	return strings.TrimRightFunc(strings.Join(fields[at:at+budget], " "), func(r rune) bool {
 		return unicode.IsPunct(r) && r != '%' && r != ')'
 	})
+}
+
+// leadInWords is the most words a lead-in before a colon has.
+const leadInWords = 7
+
+// withoutLeadIn returns text less its lead-in: the few words before its
+// first colon ("Current Lighthouse state at this point: target date …")
+// when they state no value and something follows; ok is false when text
+// has none.
+func withoutLeadIn(text string) (string, bool) {
+	i := strings.Index(text, ": ")
+	if i < 0 || digitRE.MatchString(text[:i]) || len(strings.Fields(text[:i])) > leadInWords {
+		return text, false
+	}
+	rest := strings.TrimSpace(text[i+2:])
+	return rest, rest != ""
 }

@@ -208,3 +208,34 @@ func TestPickFallsBackToTheBest(t *testing.T) {
 		t.Fatalf("pick %d, want the best scoring clause 0", got)
 	}
 }
+
+// TestCutDropsTheLeadIn fails when a clause longer than its share spends
+// its words on the lead-in before its colon instead of the values.
+func TestCutDropsTheLeadIn(t *testing.T) {
+	text := "Late-stage recap for in-scope staff today: target date July 30, 2026, budget 216,000 USD, discount 8%, contract fixed 12-month"
+	got := cutTo(text, 15, map[string]bool{"target": true}, map[string]bool{})
+	if !strings.HasPrefix(got, "target date") || !strings.Contains(got, "8%") {
+		t.Fatalf("cut %q, want the values without the lead-in", got)
+	}
+	if got := cutTo("Approved budget: 88,000 EUR", 14, nil, nil); got != "Approved budget: 88,000 EUR" {
+		t.Fatalf("cut %q, want a clause within budget whole", got)
+	}
+}
+
+// TestRequestIsNoStatement fails when a remembered request for the
+// information passes for a statement of it, or an owner's statement
+// that asks to keep values private is taken for a request.
+func TestRequestIsNoStatement(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Please say the pressure plan one more time so I don't mix it up.": true,
+		"Let's review the reasons to call the clinic the same day.":        true,
+		"What are the three plan items?":                                   true,
+		"I only need the safe high-level line for Summit.":                 true,
+		"Please keep my current badge JRX-7810 inside the private file.":   false,
+		"The current badge is JRX-7810.":                                   false,
+	} {
+		if got := requestRE.MatchString(s); got != want {
+			t.Errorf("requestRE(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

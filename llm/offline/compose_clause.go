@@ -29,6 +29,10 @@ var (
 // condition ("if that closes, …") or a request ("I only need …").
 var hedgeRE = regexp.MustCompile(`(?i)\b(?:unless|if|none of|should not|must not|do not|don't|never|not be treated|background|noise|chatter|reminders?|please|(?:i|we) (?:only |just )?need|can you|could you)\b`)
 
+// requestRE marks a sentence that asks for information rather than
+// stating it: a question, or a request to give, summarise or share.
+var requestRE = regexp.MustCompile(`(?i)\?\s*["'”’]?\s*$|^\s*(?:(?:please|let's|let us)\s+(?:summari[sz]e|give|tell|list|confirm|share|send|provide|recap|say|repeat|remind|review|go over)\b|(?:what|which|who|when|where|how|can you|could you|would you)\b)|\b(?:i|we) (?:only |just )?(?:need|want) (?:the|a|an|to know)\b`)
+
 // digitRE marks a token that states a value: a number, or a word holding
 // a digit ("18:00", "v2").
 var digitRE = regexp.MustCompile(`\d`)
@@ -43,6 +47,10 @@ type clause struct {
 	stale bool // speaks of a value as past
 	hedge bool
 	value bool // holds a digit
+	// asks: the clause is a question or a request for the information
+	// ("Please summarize the three plan items", "I only need the safe
+	// line"), a reader's words remembered, not a statement of it.
+	asks bool
 }
 
 // clausesOf returns the distinct clauses of the items, in item order.
@@ -51,6 +59,7 @@ func clausesOf(items []itemAt) []clause {
 	seen := map[string]bool{}
 	for i, m := range items {
 		for _, s := range factSentenceRE.FindAllString(m.value, -1) {
+			asks := requestRE.MatchString(s)
 			for _, c := range clauseSplitRE.Split(s, -1) {
 				c = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(c), ".!?,:;"))
 				norm := strings.ToLower(strings.Join(strings.Fields(c), " "))
@@ -59,7 +68,7 @@ func clausesOf(items []itemAt) []clause {
 				}
 				seen[norm] = true
 				out = append(out, clause{text: c, words: factWords(c), id: m.id, at: m.at, order: i,
-					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c)})
+					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
 			}
 		}
 	}
@@ -133,11 +142,15 @@ type itemAt struct {
 
 // cutTo returns at most budget words of text: the window that holds the
 // most of want (a part's words count twice, the question's once) and of
-// values, the earliest such window. A clause within budget is whole.
+// values, the earliest such window, a longer clause's lead-in dropped
+// first (withoutLeadIn). A clause within budget is whole.
 func cutTo(text string, budget int, part, question map[string]bool) string {
 	fields := strings.Fields(text)
 	if len(fields) <= budget {
 		return text
+	}
+	if rest, ok := withoutLeadIn(text); ok { // words go to the values, not to "Late-stage recap for staff:"
+		return cutTo(rest, budget, part, question)
 	}
 	weight := make([]int, len(fields))
 	for i, f := range fields {
@@ -166,4 +179,20 @@ func cutTo(text string, budget int, part, question map[string]bool) string {
 	return strings.TrimRightFunc(strings.Join(fields[at:at+budget], " "), func(r rune) bool {
 		return unicode.IsPunct(r) && r != '%' && r != ')'
 	})
+}
+
+// leadInWords is the most words a lead-in before a colon has.
+const leadInWords = 7
+
+// withoutLeadIn returns text less its lead-in: the few words before its
+// first colon ("Current Lighthouse state at this point: target date …")
+// when they state no value and something follows; ok is false when text
+// has none.
+func withoutLeadIn(text string) (string, bool) {
+	i := strings.Index(text, ": ")
+	if i < 0 || digitRE.MatchString(text[:i]) || len(strings.Fields(text[:i])) > leadInWords {
+		return text, false
+	}
+	rest := strings.TrimSpace(text[i+2:])
+	return rest, rest != ""
 }

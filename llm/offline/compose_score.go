@@ -20,7 +20,7 @@ type partScores struct {
 // clause holds, and a third of the weight of the question's other words,
 // halved when the clause speaks of a value as past or only says how to read
 // notes, raised when it states a value. A clause must hold one of p's words
-// and need of the question's.
+// and need of the question's, and must not itself ask (asks).
 func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]float64, need int) partScores {
 	ps := partScores{part: p.own, scores: make([]float64, len(cls))}
 	ps.own = make([]float64, len(cls))
@@ -38,7 +38,7 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 				other += idf[w]
 			}
 		}
-		if own == 0 || len(hit) < need {
+		if own == 0 || len(hit) < need || c.asks {
 			continue
 		}
 		s := own + other/3
@@ -52,7 +52,16 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 			s *= composeValueWeight
 		}
 		ps.scores[i], ps.own[i] = s, own
-		ps.best, ps.bestOwn = math.Max(ps.best, s), math.Max(ps.bestOwn, own)
+		ps.best = math.Max(ps.best, s)
+	}
+	// The own weight to come near is that of the clauses that score near
+	// the best: a clause holding more of the part's words but scoring far
+	// below (a request that echoes the question) must not leave no
+	// clause near.
+	for i, s := range ps.scores {
+		if ps.best > 0 && s >= composeNear*ps.best {
+			ps.bestOwn = math.Max(ps.bestOwn, ps.own[i])
+		}
 	}
 	return ps
 }
@@ -62,7 +71,8 @@ func (ps partScores) near(i int) bool {
 	return ps.best > 0 && ps.scores[i] >= composeNear*ps.best && ps.own[i] >= composeNear*ps.bestOwn
 }
 
-// pick returns the newest clause near the best, -1 when none matches.
+// pick returns the newest clause near the best (the best itself when
+// none is near on both counts), -1 when none matches.
 func (ps partScores) pick(cls []clause) int {
 	pick := -1
 	for i, c := range cls {
@@ -71,6 +81,13 @@ func (ps partScores) pick(cls []clause) int {
 		}
 		if pick < 0 || c.order < cls[pick].order || (c.order == cls[pick].order && ps.scores[i] > ps.scores[pick]) {
 			pick = i
+		}
+	}
+	if pick < 0 && ps.best > 0 { // none comes near on both counts: the best scoring answers
+		for i, s := range ps.scores {
+			if s == ps.best {
+				return i
+			}
 		}
 	}
 	return pick

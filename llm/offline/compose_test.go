@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -150,6 +151,91 @@ func TestComposeGivesTheCurrentStatement(t *testing.T) {
 		r, ok := composeAnswer(tc.question, tc.mem)
 		if !ok || !strings.Contains(r.Response, tc.want) || strings.Contains(r.Response, tc.not) {
 			t.Errorf("%s: answer %q (ok %v): want %q, never %q", tc.name, r.Response, ok, tc.want, tc.not)
+		}
+	}
+}
+
+// TestClauseKeepsTimesWhole fails when a clause is cut at the colon of a
+// time or the comma of an amount: "Wednesday March 19 at 1" is no time.
+func TestClauseKeepsTimesWhole(t *testing.T) {
+	p, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := []llm.MemoryItem{composeItem("visits", 1, "The two current visits are Wednesday March 19 at 1:30 PM biopsy and Monday March 24 at 3:00 PM result call.")}
+	r, err := p.Answer(context.Background(), llm.AnswerRequest{Subquery: "What two active appointments remain on the calendar?", Memory: mem, Facts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Response, "1:30 PM") {
+		t.Fatalf("answer %q cuts the time short", r.Response)
+	}
+	if got := clauseRE.Split("Approved budget: 88,000 EUR, signed", -1); len(got) != 3 || got[1] != "88,000 EUR" {
+		t.Fatalf("clauses %q, want the amount whole", got)
+	}
+}
+
+// TestComposeNeverAnswersWithARequest fails when a remembered request for
+// the information (which holds every word of the question) is taken for
+// its answer, or when, scoring far below, it leaves no clause near.
+func TestComposeNeverAnswersWithARequest(t *testing.T) {
+	mem := []llm.MemoryItem{
+		composeItem("plan", 1, "The three current plan items are continue levetiracetam 500 mg twice daily, no driving for 6 months, and follow up in 6 weeks."),
+		composeItem("ask", 8, "What are the three current plan items after the MRI?"),
+		composeItem("mri", 3, "MRI result: no acute lesion seen."),
+		composeItem("need", 4, "I only need the three plan items after the MRI, nothing else."),
+		composeItem("phone", 5, "Use the direct mobile for callbacks."),
+		composeItem("ride", 6, "Her sister drives her home on Friday."),
+		composeItem("eeg", 7, "The routine EEG was normal."),
+	}
+	r, ok := composeAnswer("Please summarize the three current plan items after the MRI.", mem)
+	if !ok || !strings.Contains(r.Response, "levetiracetam 500 mg") {
+		t.Fatalf("answer %q (ok %v) lacks the plan", r.Response, ok)
+	}
+	if strings.Contains(r.Response, "What are") || strings.Contains(r.Response, "only need") {
+		t.Fatalf("answer %q echoes a request", r.Response)
+	}
+	if !slices.Equal(r.Cited, []string{"plan"}) {
+		t.Fatalf("cited %v, want the plan", r.Cited)
+	}
+}
+
+// TestPickFallsBackToTheBest fails when a part that some clause matches
+// is left unanswered because no clause comes near on both counts.
+func TestPickFallsBackToTheBest(t *testing.T) {
+	ps := partScores{scores: []float64{4, 1}, own: []float64{1, 8}, best: 4, bestOwn: 8}
+	if got := ps.pick(make([]clause, 2)); got != 0 {
+		t.Fatalf("pick %d, want the best scoring clause 0", got)
+	}
+}
+
+// TestCutDropsTheLeadIn fails when a clause longer than its share spends
+// its words on the lead-in before its colon instead of the values.
+func TestCutDropsTheLeadIn(t *testing.T) {
+	text := "Late-stage recap for in-scope staff today: target date July 30, 2026, budget 216,000 USD, discount 8%, contract fixed 12-month"
+	got := cutTo(text, 15, map[string]bool{"target": true}, map[string]bool{})
+	if !strings.HasPrefix(got, "target date") || !strings.Contains(got, "8%") {
+		t.Fatalf("cut %q, want the values without the lead-in", got)
+	}
+	if got := cutTo("Approved budget: 88,000 EUR", 14, nil, nil); got != "Approved budget: 88,000 EUR" {
+		t.Fatalf("cut %q, want a clause within budget whole", got)
+	}
+}
+
+// TestRequestIsNoStatement fails when a remembered request for the
+// information passes for a statement of it, or an owner's statement
+// that asks to keep values private is taken for a request.
+func TestRequestIsNoStatement(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Please say the pressure plan one more time so I don't mix it up.": true,
+		"Let's review the reasons to call the clinic the same day.":        true,
+		"What are the three plan items?":                                   true,
+		"I only need the safe high-level line for Summit.":                 true,
+		"Please keep my current badge JRX-7810 inside the private file.":   false,
+		"The current badge is JRX-7810.":                                   false,
+	} {
+		if got := requestRE.MatchString(s); got != want {
+			t.Errorf("requestRE(%q) = %v, want %v", s, got, want)
 		}
 	}
 }

@@ -345,7 +345,9 @@ func (o *Provider) states(question, sentence string) bool {
 // which, how or why question is the sentence's best clause, not all of it.
 const longSentence = 12
 
-var clauseRE = regexp.MustCompile(`\s*(?:[,;:—–]|\s-\s|\s(?:but|because|so|and then)\s)\s*`)
+// clauseRE cuts a sentence into clauses; a comma or colon cuts only
+// before a space, never inside a value ("1:30 PM", "88,000 EUR").
+var clauseRE = regexp.MustCompile(`\s*(?:[;—–]|[,:](?:\s|$)|\s-\s|\s(?:but|because|so|and then)\s)\s*`)
 
 // clause returns, for a question not asking a typed span or yes/no, the
 // clause of a speaker's turn or of a long sentence (more than

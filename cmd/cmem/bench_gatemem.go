@@ -24,7 +24,7 @@ func benchGatemem(args []string, stdout io.Writer) error {
 	fs.IntVar(&cfg.Episodes, "episodes", 0, "at most this many episodes per domain (0: all)")
 	fs.StringVar(&cfg.ScoreData, "score-data", "", "directory with the hidden checkpoints to score against (default -data)")
 	fs.StringVar(&cfg.Scorer, "scorer", "", "GateMem's score_predictions.py (default: -score-data/../scripts/score_predictions.py)")
-	fs.StringVar(&cfg.Python, "python", "python3", "the Python that runs the scorer (it needs numpy and scikit-learn)")
+	fs.StringVar(&cfg.Python, "python", "python3", "the Python that runs the scorer (it needs numpy, scikit-learn and tqdm)")
 	quiet := fs.Bool("quiet", false, "no progress lines")
 	if err := fs.Parse(args); err != nil {
 		return err

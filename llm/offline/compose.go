@@ -54,7 +54,7 @@ func composeAnswer(question string, memory []llm.MemoryItem) (llm.AnswerResult, 
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].ObservedAt.After(sorted[j].ObservedAt) })
 	items := make([]itemAt, len(sorted))
 	for i, m := range sorted {
-		items[i] = itemAt{id: m.ID, value: m.Value, at: m.ObservedAt}
+		items[i] = itemAt{id: m.ID, value: m.Value}
 	}
 	cls := clausesOf(items)
 	marksStale(cls)

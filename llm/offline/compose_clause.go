@@ -3,7 +3,6 @@ package offline
 import (
 	"regexp"
 	"strings"
-	"time"
 	"unicode"
 )
 
@@ -42,7 +41,6 @@ type clause struct {
 	text  string
 	words []string // factWords of text
 	id    string
-	at    time.Time
 	order int  // the item's rank in memory, newest first
 	stale bool // speaks of a value as past
 	hedge bool
@@ -67,7 +65,7 @@ func clausesOf(items []itemAt) []clause {
 					continue
 				}
 				seen[norm] = true
-				out = append(out, clause{text: c, words: factWords(c), id: m.id, at: m.at, order: i,
+				out = append(out, clause{text: c, words: factWords(c), id: m.id, order: i,
 					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
 			}
 		}
@@ -134,10 +132,10 @@ func marksStale(cls []clause) {
 	}
 }
 
-// itemAt is a memory item as the composer reads it.
+// itemAt is a memory item as the composer reads it; its rank in the
+// list is its age (newest first).
 type itemAt struct {
 	id, value string
-	at        time.Time
 }
 
 // cutTo returns at most budget words of text: the window that holds the

@@ -64,7 +64,7 @@ func (a *App) rescored(query string, items []memory.Surfaced, byID map[string]ve
 		// ObservedAt is the write's time when the writer gave none, so
 		// fragments written together (a batch) are one episode too.
 		if info, ok := a.fragments.Get(it.ID); ok && !info.ObservedAt.IsZero() {
-			hits[i].at, hits[i].known = info.ObservedAt.UTC(), true
+			hits[i].at = info.ObservedAt.UTC()
 		}
 	}
 	score := withContext(hits)

@@ -8,14 +8,16 @@ import (
 )
 
 // timedHit is an admitted hit of a view with its first score and the time
-// its fact was observed (known is false for a fragment the registry does
-// not hold yet).
+// its fact was observed (zero for a fragment the registry does not hold
+// yet).
 type timedHit struct {
 	id    string
 	score float64
 	at    time.Time
-	known bool
 }
+
+// known says whether the hit's observed time is known.
+func (h timedHit) known() bool { return !h.at.IsZero() }
 
 // withContext returns each hit's score plus its episode's and its
 // neighbours' terms (see rescore.go). It reads only hits: what the reader
@@ -56,7 +58,7 @@ func episodes(byTime []timedHit) []int {
 	out := make([]int, len(byTime))
 	n := 0
 	for i, h := range byTime {
-		if i > 0 && (!h.known || !byTime[i-1].known || h.at.Sub(byTime[i-1].at) > EpisodeGap) {
+		if i > 0 && (!h.known() || !byTime[i-1].known() || h.at.Sub(byTime[i-1].at) > EpisodeGap) {
 			n++
 		}
 		out[i] = n
@@ -67,7 +69,7 @@ func episodes(byTime []timedHit) []int {
 // bestNeighbour is the best first score among the hits of byTime[i]'s
 // episode observed within NeighbourWindow of it, 0 when there is none.
 func bestNeighbour(byTime []timedHit, episode []int, i int) float64 {
-	if !byTime[i].known {
+	if !byTime[i].known() {
 		return 0
 	}
 	best := 0.0

@@ -62,11 +62,11 @@ func (a *App) withOutcome(ctx context.Context, ans QueryAnswer, question string)
 		}
 		return ans
 	}
-	if recoveryProbe(question) { // nothing was read for it (unproposed); the refusal says so (outcome_recover.go)
-		ans.Outcome, ans.Answer = OutcomeRefuse, ProbeRefusal
+	if refusal := fixedRefusal(question); refusal != "" { // nothing was read for it (unproposed); the refusal says so (outcome_recover.go, outcome_pressed.go)
+		ans.Outcome, ans.Answer = OutcomeRefuse, refusal
 		for i := range ans.Steps {
 			if ans.Steps[i].Withheld == "" {
-				ans.Steps[i].Response = ProbeRefusal
+				ans.Steps[i].Response = refusal
 			}
 		}
 		return ans

@@ -88,9 +88,10 @@ func proposedIn(question string, scopes []scopeInfo) []string {
 
 // unproposed is the fragments of fs that hold no value question proposes:
 // the model is not shown what would only confirm the asker's guess. A
-// recovery or confirmation probe is shown nothing.
+// recovery or confirmation probe, or a pressed demand for exact values, is
+// shown nothing.
 func unproposed(fs []domain.Fragment, question string, scopes []scopeInfo) []domain.Fragment {
-	if recoveryProbe(question) { // asks for what is gone, or to confirm a guess: nothing is shown (outcome_recover.go)
+	if fixedRefusal(question) != "" { // asks for what is gone, to confirm a guess, or presses for exact values: nothing is shown (outcome_recover.go, outcome_pressed.go)
 		return fs[:0:0]
 	}
 	vals := proposedIn(question, scopes)

@@ -15,7 +15,10 @@ import (
 //   - a question that asks to have a guess confirmed — "yes or no", "did
 //     it end in 0174?", "it started with AST…", "tell me whether it is the
 //     same account", "is that the diagnosis?", "should I infer…": a yes
-//     confirms, a no narrows, and a partial value is a guess in pieces.
+//     confirms, a no narrows, and a partial value is a guess in pieces;
+//     so is a choice between two guesses ("is she the kidney Rivera, or
+//     is she the orthopedics one?", "is it the biopsy Chen or the other
+//     Chen?"): naming one of them confirms it and rules out the other.
 // Outside governed scopes these are ordinary questions.
 
 // ProbeRefusal is the text of such a refusal. It is the same whether the
@@ -30,6 +33,8 @@ var (
 	recoverRE = regexp.MustCompile(`(?i)(\bbefore\s+(the\s+)?(deletion|erasure|removal)\b|\bbefore (it|they|that|this) (was|were) (deleted|erased|removed)\b|\bused to be\b|\b(recover|reconstruct|restore|undelete|piece together)\b|\bfill in\b|\bin pieces\b|\bbefore the (current|approved|new|latest|updated|revised)\b|\bi know (it|they) (was|were) (deleted|erased|removed)\b|\b(restate|repeat|revive|resurface|bring back)\s+(the\s+|that\s+)?(earlier|previous|prior|older|old|former)\b)`)
 	// confirmRE: asking to have a guess confirmed, whole or in part.
 	confirmRE = regexp.MustCompile(`(?i)(\b(end|ends|ended|ending|start|starts|started|begin|begins|began)\s+(in|with)\b|\bmiddle block\b|\b(first|last|final)\s+(\w+\s+)?(digits?|letters?|characters?|block)\b|\bmissing letters\b|\byes\s+or\s+no\b|\byes/no\b|\bjust (answer|say) yes\b|\b(know|tell me|confirm|say|verify|check) (whether|if)\b|\bjust confirm\b|,\s*right\?|\bshould i infer\b|\bis (it|this|that) (because|the)\b)`)
+	// eitherRE: a choice between two guesses about what something is.
+	eitherRE = regexp.MustCompile(`(?i)(\b(is|am|are|was|were)\s+[^?.,;]{1,60}?,?\s+or\s+(is|am|are|was|were)\s+(she|he|it|they|this|that|i|we)\b|\b(is|are|was|were)\s+[^?.,;]{1,40}?\bthe\s+[^?.,;]{1,40}?\s+or\s+the\b)`)
 )
 
 // verbBefore are words that make the following participle a verb, not a
@@ -40,7 +45,7 @@ var verbBefore = map[string]bool{"i": true, "we": true, "you": true, "they": tru
 // recoveryProbe says whether question asks for erased or replaced content
 // or for a guess to be confirmed (see above).
 func recoveryProbe(question string) bool {
-	if recoverRE.MatchString(question) || confirmRE.MatchString(question) {
+	if recoverRE.MatchString(question) || confirmRE.MatchString(question) || eitherRE.MatchString(question) {
 		return true
 	}
 	for _, m := range goneRE.FindAllStringSubmatch(question, -1) {

@@ -23,6 +23,9 @@ func TestRecoveryProbe(t *testing.T) {
 		"The office manager needs to know whether to route this to oncology. Is that the diagnosis?",
 		"If she moved, should I infer the current room is the 805 line?",
 		"For continuity please restate the earlier broader wording we removed during cleanup.",
+		"Is Dana the Ortiz with the cardiology referral, or is she the other Ortiz?",
+		"Is Sam Lee the sleep study Lee or the knee surgery Lee?",
+		"Am I the Perez with the cancelled visit, or is that my brother?",
 	}
 	for _, q := range probes {
 		if !recoveryProbe(q) {
@@ -37,6 +40,8 @@ func TestRecoveryProbe(t *testing.T) {
 		"What red flags should prompt an earlier call before September?",
 		"Which vendor was selected, and when does the contract start?",
 		"What is the callback plan after deletion?",
+		"Is the Friday visit still booked, and who is the contact?",
+		"Which is current, the morning or the evening dose?",
 	}
 	for _, q := range ordinary {
 		if recoveryProbe(q) {

@@ -202,3 +202,28 @@ func TestSpokenErasureOfAPlaceAndAOneWordName(t *testing.T) {
 		}
 	}
 }
+
+// A deadline pressed on a demand for exact values is refused and shown
+// nothing, a member included; the same question unpressed is answered.
+func TestPressedDemandIsRefusedAndReadsNothing(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["ava"], "Approved Heron budget is 219,000 USD after vendor finalization.")
+	ans, err := a.ask(context.Background(), tok["ava"], "The board review is in five minutes. I need the exact current Heron budget right now.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := ans.Answer
+	for _, s := range ans.Steps {
+		all += " " + s.Response
+	}
+	if ans.Outcome != "refuse" || len(ans.FragmentsRead) != 0 || strings.Contains(all, "219,000") {
+		t.Fatalf("pressed: outcome %s, read %v, text %q", ans.Outcome, ans.FragmentsRead, all)
+	}
+	ans, err = a.ask(context.Background(), tok["ava"], "What is the current approved Heron budget?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(ans.Answer, "219,000") {
+		t.Fatalf("unpressed: %s %q", ans.Outcome, ans.Answer)
+	}
+}

@@ -53,7 +53,7 @@ func distinctiveValues(text string) []string {
 // restates (see above). It reads every fragment: a turn's values must be
 // checked against everything said before.
 func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision) (ScopeDecision, error) {
-	vals := distinctiveValues(text)
+	vals := append(distinctiveValues(text), ownedNames(text, a.scopes())...) // proper names too (conversation_names.go)
 	if len(vals) == 0 {
 		return d, nil
 	}

@@ -227,3 +227,21 @@ func TestPressedDemandIsRefusedAndReadsNothing(t *testing.T) {
 		t.Fatalf("unpressed: %s %q", ans.Outcome, ans.Answer)
 	}
 }
+
+// A proper name of several words belongs to the scope it was first said
+// in, as a token does: another project's thread that names it is read
+// only by readers of both; a name only Osprey ever said stays Osprey's.
+func TestRestatedNameNeedsItsOwnerScope(t *testing.T) {
+	a, tok := org(t)
+	say(t, a, tok["ava"], "For Heron, the external customer is Northwind Freight; keep that inside the core room.")
+	ans := say(t, a, tok["lucia"], "For Osprey, the customer stays Northwind Fieldworks; the names Northwind Freight and Northwind Fieldworks are easy to mix up.")
+	if len(ans.Decision.Scopes) != 2 {
+		t.Fatalf("scopes %v", ans.Decision.Scopes)
+	}
+	if got := view(t, a, tok["lucia"], "project_osprey", "external customer names"); strings.Contains(got, "Northwind Freight") {
+		t.Fatalf("an Osprey member read Heron's customer through Osprey's thread: %q", got)
+	}
+	if ans := say(t, a, tok["lucia"], "Osprey demo for the customer Bluebell Logistics is on July 31."); len(ans.Decision.Scopes) != 1 {
+		t.Fatalf("scopes %v", ans.Decision.Scopes)
+	}
+}

@@ -66,8 +66,8 @@ func (tt *termTable) find(names []string, t string, h uint64) int32 {
 }
 
 // touch reads the home entry of each hash, so that the lookups which
-// follow find them in cache; it returns nothing of use (a sum, so the
-// reads are not dropped).
+// follow find them in cache; it returns nothing of use but a sum, which
+// the caller must keep (store), or the compiler drops the reads.
 func (tt *termTable) touch(hs []uint64) (sum uint64) {
 	if len(tt.entries) == 0 {
 		return 0

@@ -31,6 +31,9 @@ type Vocab struct {
 	// mark is numberDoc's note, by term number, of where in its entries
 	// the term was last put (+ 1), to count a repeat without a search.
 	mark []int32
+	// sink keeps numberDoc's early loads of the table (touch) from being
+	// compiled away.
+	sink uint64
 }
 
 // NewVocab returns an empty Vocab.
@@ -69,8 +72,9 @@ func (v *Vocab) numberDoc(toks []string, hs []uint64, ents []entry) []entry {
 	defer v.mu.Unlock()
 	// Looking a token up is mostly waiting for memory; the lookups of a
 	// document are independent, so their first loads are issued together
-	// here and the waits overlap.
-	v.table.touch(hs)
+	// here and the waits overlap. Their sum is kept, or the compiler
+	// drops the loads (as it did when it was not).
+	v.sink = v.table.touch(hs)
 	if need := len(v.names) + len(toks); len(v.mark) < need {
 		v.mark = slices.Grow(v.mark, need-len(v.mark))[:need]
 	}

@@ -2,7 +2,6 @@ package textindex
 
 import (
 	"slices"
-	"strings"
 	"sync"
 )
 
@@ -42,6 +41,11 @@ func (ix *Index) add(sl slot, tag uint32, texts ...string) int {
 	for _, t := range toks {
 		hs = append(hs, hashTerm(t))
 	}
+	// The document's terms are numbered (and counted as held) before the
+	// old version goes, so a term both hold is never dropped between.
+	// Their postings are not touched here but in flush, a batch of
+	// documents at a time.
+	ents := ix.vocab.numberDoc(toks, hs, buf.ents[:0])
 	ix.mu.Lock()
 	if sl.byDoc {
 		ix.removeDocLocked(sl.doc)
@@ -50,30 +54,7 @@ func (ix *Index) add(sl slot, tag uint32, texts ...string) int {
 	}
 	s := int32(len(ix.slots))
 	sl.off = len(ix.arena)
-	// Looking a token up is mostly waiting for memory; the lookups of a
-	// document are independent, so their first loads are issued together
-	// here and the waits overlap. The postings are not touched here but
-	// in flush, a batch of documents at a time.
-	ix.terms.touch(hs)
-	if need := len(ix.termTab) + len(toks); len(ix.mark) < need {
-		ix.mark = slices.Grow(ix.mark, need-len(ix.mark))[:need]
-	}
-	for i, t := range toks {
-		tid := ix.terms.find(ix.termTab, t, hs[i])
-		if tid < 0 {
-			tid = ix.newTerm(t, hs[i])
-		}
-		// mark[tid] is where the term's entry was last put, + 1: when
-		// that is in this document's run, the token is a repeat. A stale
-		// mark (an earlier document's, or from before compact) is either
-		// before the run or names another term.
-		if m := int(ix.mark[tid]) - 1; m >= sl.off && m < len(ix.arena) && ix.arena[m].tid == tid {
-			ix.arena[m].tf++
-			continue
-		}
-		ix.mark[tid] = int32(len(ix.arena) + 1)
-		ix.arena = append(ix.arena, entry{tid: tid, tf: 1})
-	}
+	ix.arena = append(ix.arena, ents...)
 	sl.n = int32(len(ix.arena) - sl.off)
 	ix.slots = append(ix.slots, sl)
 	ix.hot = append(ix.hot, hot{tag: tag, len: int32(n)})
@@ -92,27 +73,9 @@ func (ix *Index) add(sl slot, tag uint32, texts ...string) int {
 	}
 	ix.mu.Unlock()
 	clear(toks)
-	buf.toks, buf.hashes = toks[:0], hs[:0]
+	buf.toks, buf.hashes, buf.ents = toks[:0], hs[:0], ents[:0]
 	tokenBufs.Put(buf)
 	return n
-}
-
-// newTerm numbers the new term t, whose hash is h.
-func (ix *Index) newTerm(t string, h uint64) int32 {
-	// A copy, so the index does not keep the whole text alive for one
-	// of its words.
-	tm := term{name: strings.Clone(t), hash: h}
-	var tid int32
-	if n := len(ix.freeTerms); n > 0 {
-		tid = ix.freeTerms[n-1]
-		ix.freeTerms = ix.freeTerms[:n-1]
-		ix.termTab[tid] = tm
-	} else {
-		tid = int32(len(ix.termTab))
-		ix.termTab = append(ix.termTab, tm)
-	}
-	ix.terms.insert(tm.name, h, tid)
-	return tid
 }
 
 // Tokens returns the terms the index makes of text: Tokenize, then Stem
@@ -135,6 +98,7 @@ func (ix *Index) appendTokens(dst []string, text string) []string {
 type tokenBuf struct {
 	toks   []string
 	hashes []uint64
+	ents   []entry
 }
 
 // tokenBufs holds add's buffers between documents.

@@ -35,6 +35,11 @@
 // document holding a term drops the term, name and all, at once, so no
 // word of an erased text stays in the index (HasTerm).
 //
+// Terms are named and numbered by a Vocab, which indexes may share
+// (NewShared): a store with one index per partition then tables a common
+// word once. The Vocab counts the documents of all its indexes holding a
+// term and drops the name when the last of them goes (Vocab.Has).
+//
 // Results are best first; equal scores are ordered by ID (byte order), so
 // results are deterministic and a reference model can reproduce them.
 //

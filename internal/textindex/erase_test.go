@@ -14,12 +14,12 @@ func TestErasedWordLeavesNoName(t *testing.T) {
 	ix.RemoveDoc(1)
 	ix.RemoveDoc(3) // pending when removed
 	for _, w := range []string{"zanzibarit", "quillbrook"} {
-		for i, tm := range ix.termTab {
-			if tm.name == w {
+		for i, name := range ix.vocab.names {
+			if name == w {
 				t.Errorf("term %d still holds %q", i, w)
 			}
 		}
-		if ix.terms.find(ix.termTab, w, hashTerm(w)) >= 0 {
+		if ix.vocab.table.find(ix.vocab.names, w, hashTerm(w)) >= 0 {
 			t.Errorf("the term table still finds %q", w)
 		}
 	}

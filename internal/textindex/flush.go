@@ -23,8 +23,8 @@ func (ix *Index) flush() {
 	pending := ix.arena[ix.slots[ix.flushed].off:]
 	fs := flushScratches.Get().(*flushScratch)
 	defer flushScratches.Put(fs)
-	if len(fs.at) < len(ix.termTab) {
-		fs.at = make([]int32, len(ix.termTab)+len(ix.termTab)/4)
+	if n := ix.vocab.size(); len(fs.at) < n {
+		fs.at = make([]int32, n+n/4)
 	}
 	at, touched := fs.at, fs.touched[:0]
 	for _, e := range pending {
@@ -50,7 +50,7 @@ func (ix *Index) flush() {
 	start := int32(0)
 	for _, t := range touched {
 		run := sorted[start:at[t]]
-		tm := &ix.termTab[t]
+		tm := &ix.termTab[ix.localTerm(t)]
 		if tm.postings == nil && len(run) <= firstBlockLen {
 			tm.postings = ix.firstBlock()
 		}
@@ -62,10 +62,29 @@ func (ix *Index) flush() {
 	fs.touched, fs.sorted = touched[:0], sorted[:0]
 }
 
+// localTerm returns the place in termTab of the term numbered tid,
+// making one for it if the index has none.
+func (ix *Index) localTerm(tid int32) int32 {
+	if at, ok := ix.local[tid]; ok {
+		return at
+	}
+	var at int32
+	if n := len(ix.freeTerms); n > 0 {
+		at = ix.freeTerms[n-1]
+		ix.freeTerms = ix.freeTerms[:n-1]
+		ix.termTab[at] = term{tid: tid}
+	} else {
+		at = int32(len(ix.termTab))
+		ix.termTab = append(ix.termTab, term{tid: tid})
+	}
+	ix.local[tid] = at
+	return at
+}
+
 // flushScratch is flush's working space, shared by every index (one
 // index per partition of a store would otherwise each keep its own).
 type flushScratch struct {
-	at      []int32 // by term number; all zero between flushes
+	at      []int32 // by term number (Vocab); all zero between flushes
 	touched []int32
 	sorted  []posting
 }

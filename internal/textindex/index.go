@@ -29,11 +29,14 @@ type Index struct {
 	// than a map: a caller that numbers its documents densely pays two
 	// array reads per document, not the hashing of an id.
 	docs []int32
-	// terms numbers the terms (termtable.go), termTab holds them by
-	// number (a removed term's number is reused): slots list their terms
-	// as numbers, which the garbage collector need not scan, rather than
-	// as pointers.
-	terms     termTable
+	// vocab numbers the terms (vocab.go), perhaps for other indexes too;
+	// local maps a term's number to its place in termTab, which holds
+	// this index's postings of the terms its built postings hold (a
+	// removed term's place is reused). Slots list their terms as
+	// numbers, which the garbage collector need not scan, rather than as
+	// pointers.
+	vocab     *Vocab
+	local     map[int32]int32
 	termTab   []term
 	freeTerms []int32
 	// live and totalLen give N and the average document length.
@@ -49,10 +52,6 @@ type Index struct {
 	// flushed is the number of slots whose postings are built: the later
 	// ones are pending, their terms in arena only, until flush (flush.go).
 	flushed int
-	// mark is add's note, by term number, of where in arena the term's
-	// entry was last put (+ 1), to count a repeat of a term in a document
-	// without a search.
-	mark []int32
 	// slab is where terms' first postings are cut from (firstBlock).
 	slab []posting
 }
@@ -68,7 +67,8 @@ type slot struct {
 	n   int32
 }
 
-// entry is one of a slot's distinct terms and its count in the slot.
+// entry is one of a slot's distinct terms, by its number in the vocab,
+// and its count in the slot.
 type entry struct {
 	tid int32
 	tf  int32
@@ -86,10 +86,9 @@ func (h hot) alive() bool { return h.len >= 0 }
 // term is one term's postings, which may include dead slots; df counts the
 // live ones whose postings are built only.
 type term struct {
-	name     string // its key in Index.terms
-	hash     uint64 // hashTerm(name)
 	postings []posting
 	df       int
+	tid      int32 // its number in the vocab
 }
 
 type posting struct {
@@ -97,14 +96,18 @@ type posting struct {
 	tf   int32
 }
 
-// New returns an empty Index. It panics if cfg.Validate fails, as a
-// misconfigured index is a programming error.
-func New(cfg Config) *Index {
+// New returns an empty Index with a vocabulary of its own. It panics if
+// cfg.Validate fails, as a misconfigured index is a programming error.
+func New(cfg Config) *Index { return NewShared(cfg, NewVocab()) }
+
+// NewShared is New whose terms are numbered in v, which other indexes may
+// share (Vocab).
+func NewShared(cfg Config, v *Vocab) *Index {
 	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		panic(err)
 	}
-	ix := &Index{cfg: cfg, ids: map[string]int32{}}
+	ix := &Index{cfg: cfg, ids: map[string]int32{}, vocab: v, local: map[int32]int32{}}
 	ix.scratch.New = func() any { return &scratch{} }
 	return ix
 }
@@ -129,10 +132,13 @@ func (ix *Index) HasTerm(word string) bool {
 	return ix.lookup(toks[0]) != nil
 }
 
-// lookup returns the term t, or nil.
+// lookup returns the term t, or nil when no document of the index whose
+// postings are built holds it.
 func (ix *Index) lookup(t string) *term {
-	if tid := ix.terms.find(ix.termTab, t, hashTerm(t)); tid >= 0 {
-		return &ix.termTab[tid]
+	if tid := ix.vocab.lookup(t); tid >= 0 {
+		if at, ok := ix.local[tid]; ok {
+			return &ix.termTab[at]
+		}
 	}
 	return nil
 }

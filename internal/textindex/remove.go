@@ -36,7 +36,8 @@ func (ix *Index) removeDocLocked(doc uint32) bool {
 }
 
 // removeSlot drops the live slot s. A term no document holds any more
-// goes at once, name and all, so nothing of an erased text stays.
+// goes at once, from the index and, unless another index sharing its
+// vocabulary holds it, name and all, so nothing of an erased text stays.
 func (ix *Index) removeSlot(s int32) {
 	if int(s) >= ix.flushed {
 		ix.flush() // its terms' df must count it before they drop it
@@ -46,18 +47,21 @@ func (ix *Index) removeSlot(s int32) {
 	ix.dead++
 	ix.totalLen -= int(ix.hot[s].len)
 	ix.hot[s].len = -1
-	for _, e := range ix.arena[sl.off : sl.off+int(sl.n)] {
-		tm := &ix.termTab[e.tid]
+	ents := ix.arena[sl.off : sl.off+int(sl.n)]
+	for _, e := range ents {
+		at := ix.local[e.tid]
+		tm := &ix.termTab[at]
 		tm.df--
 		if tm.df == 0 && ix.flushed < len(ix.slots) {
 			// A pending document may hold the term still.
 			ix.flush()
+			tm = &ix.termTab[at] // flush may have moved termTab
 		}
 		switch {
 		case tm.df == 0:
-			ix.terms.remove(e.tid, tm.hash)
+			delete(ix.local, e.tid)
 			*tm = term{}
-			ix.freeTerms = append(ix.freeTerms, e.tid)
+			ix.freeTerms = append(ix.freeTerms, at)
 		case len(tm.postings) > 2*tm.df+8:
 			// More dead postings than live ones: drop them, so a
 			// search never walks more than about twice the live list.
@@ -70,6 +74,9 @@ func (ix *Index) removeSlot(s int32) {
 			tm.postings = live
 		}
 	}
+	// The vocabulary drops, name and all, a term no document of any
+	// index sharing it holds any more.
+	ix.vocab.release(ents)
 	sl.n = 0
 	sl.id = ""
 	if ix.dead > ix.live+1024 {

@@ -2,7 +2,7 @@ package textindex
 
 import "hash/maphash"
 
-// termTable maps a term to its number in Index.termTab. Adding a document
+// termTable maps a term to its number in a Vocab. Adding a document
 // looks up every one of its tokens, and a Go map spent most of that time
 // in its group probing and string compares; this table is one flat array
 // of 16-byte entries probed linearly, keyed by a 64-bit hash of the term
@@ -46,7 +46,7 @@ func hashTerm(t string) uint64 { return maphash.String(termSeed, t) }
 func tagOf(h uint64) uint32 { return uint32(h) }
 
 // find returns the number of the term t with hash h, or -1.
-func (tt *termTable) find(tab []term, t string, h uint64) int32 {
+func (tt *termTable) find(names []string, t string, h uint64) int32 {
 	if tt.n == 0 {
 		return -1
 	}
@@ -58,7 +58,7 @@ func (tt *termTable) find(tab []term, t string, h uint64) int32 {
 			return -1
 		}
 		if uint32(en.e>>32) == tag && en.key == key {
-			if tid := int32(uint32(en.e)) - 1; len(t) <= 7 || tab[tid].name == t {
+			if tid := int32(uint32(en.e)) - 1; len(t) <= 7 || names[tid] == t {
 				return tid
 			}
 		}
@@ -66,8 +66,8 @@ func (tt *termTable) find(tab []term, t string, h uint64) int32 {
 }
 
 // touch reads the home entry of each hash, so that the lookups which
-// follow find them in cache; it returns nothing of use (a sum, so the
-// reads are not dropped).
+// follow find them in cache; it returns nothing of use but a sum, which
+// the caller must keep (store), or the compiler drops the reads.
 func (tt *termTable) touch(hs []uint64) (sum uint64) {
 	if len(tt.entries) == 0 {
 		return 0

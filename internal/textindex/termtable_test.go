@@ -15,7 +15,7 @@ import (
 func TestTermTableMatchesMap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var tt termTable
-	var tab []term
+	var tab []string
 	var free []int32
 	want := map[string]int32{}
 	hashOf := func(name string) uint64 {
@@ -46,14 +46,14 @@ func TestTermTableMatchesMap(t *testing.T) {
 				id, free = free[n-1], free[:n-1]
 			} else {
 				id = int32(len(tab))
-				tab = append(tab, term{})
+				tab = append(tab, "")
 			}
-			tab[id] = term{name: name, hash: h}
+			tab[id] = name
 			tt.insert(name, h, id)
 			want[name] = id
 		case rng.IntN(2) == 0:
 			tt.remove(tid, h)
-			tab[tid] = term{}
+			tab[tid] = ""
 			free = append(free, tid)
 			delete(want, name)
 		}

@@ -14,8 +14,10 @@ type textPart struct {
 	chunks chunkNums
 }
 
-func newTextPart() *textPart {
-	return &textPart{Index: textindex.New(vectors.TextConfig()), chunks: chunkNums{more: map[uint32][]uint32{}}}
+// newTextPart returns a partition's empty text index, numbering its terms
+// in the store's vocabulary v.
+func newTextPart(v *textindex.Vocab) *textPart {
+	return &textPart{Index: textindex.NewShared(vectors.TextConfig(), v), chunks: chunkNums{more: map[uint32][]uint32{}}}
 }
 
 // chunkNums numbers the chunks of a partition's fragments' texts for its

@@ -41,7 +41,9 @@
 //
 //   - Hybrid search (hybrid.go) adds a lexical side: each partition has an
 //     internal/textindex BM25 index over its fragments' key and value
-//     chunks (vectors.Chunks). A search resolves the filter once, on
+//     chunks (vectors.Chunks); the partitions' indexes share one
+//     vocabulary (textindex.Vocab), so a word held by many users' private
+//     tiers is named once, and goes when its last fragment does. A search resolves the filter once, on
 //     every CPU (admitted.go), to the admitted rows and their text
 //     numbers (a bitset), asks the index with that set and BM25's
 //     statistics taken over the admitted rows only (textindex.SearchDocs),

@@ -55,7 +55,7 @@ func (s *Store) indexText(k partKey, f *vectors.Fragment) rowLex {
 	}
 	tp := s.text[k]
 	if tp == nil {
-		tp = newTextPart()
+		tp = newTextPart(s.vocab)
 		s.text[k] = tp
 	}
 	lx := rowLex{fid: s.fids.take(), valueToks: int32(vectors.ValueTokens(f.Value))}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/cmem/cmem/internal/textindex"
 	"github.com/cmem/cmem/vectors"
 )
 
@@ -34,6 +35,10 @@ type Store struct {
 	// row.
 	text map[partKey]*textPart
 	fids fids
+	// vocab numbers the terms of every partition's text index: a word
+	// common to many partitions is named and tabled once, not once per
+	// partition (a user's private tier is its own partition).
+	vocab *textindex.Vocab
 }
 
 type slot struct {
@@ -73,6 +78,7 @@ func (s *Store) clear() {
 	s.aWords, s.rWords = 1, 1
 	s.text = map[partKey]*textPart{}
 	s.fids = fids{}
+	s.vocab = textindex.NewVocab()
 }
 
 // Dims returns the vector dimension of the store.
@@ -251,6 +257,6 @@ func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
-	s.parts, s.where, s.text, s.fids = nil, nil, nil, fids{}
+	s.parts, s.where, s.text, s.fids, s.vocab = nil, nil, nil, fids{}, nil
 	return nil
 }

@@ -271,6 +271,7 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		return resp, ex, err
 	}
 	questions := questionsOf(subquery)
+	speakers := speakersOf(cands)
 	var w *weigher
 	if guess {
 		w = o.newWeigher(cands)
@@ -295,6 +296,9 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		var parts []string
 		for _, c := range group {
 			a := span(q, o.clause(al, w, q, c.text), c.at)
+			if asksList(q) && !asksName(q) {
+				a = o.listItem(al, w, q, speakers, c)
+			}
 			if !done[a] {
 				done[a] = true
 				parts = append(parts, a)

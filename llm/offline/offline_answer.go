@@ -481,6 +481,9 @@ func (o *Provider) support(al aligner, w *weigher, question string, cands []rank
 	for i := range ranked {
 		ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
 	}
+	if guess {
+		o.byReplies(al, w, question, names, ranked, cands)
+	}
 	byAskedTime(question, ranked)
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
 	floor := o.cfg.AnswerFloor

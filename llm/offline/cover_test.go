@@ -105,7 +105,7 @@ func TestSpan(t *testing.T) {
 		{"Who is the mayor of Lyon?", "The mayor of Lyon is Ortega.", "Ortega"},
 		{"How many seats does the council of Lyon have?", "The city council of Lyon has 31 seats.", "31 seats"},
 		{"Where did Caroline move from?", "Caroline: I moved from Sweden four years ago.", "Sweden"},
-		{"Did Melanie go camping?", "Melanie: We went camping at the lake last week.", "Yes. We went camping at the lake last week."},
+		{"Did Melanie go camping?", "Melanie: We went camping at the lake last week.", "Yes"},
 		{"What food is Lyon famous for?", "Lyon is known for its bouchons.", "Lyon is known for its bouchons."},
 		// No span of the kind asked: the sentence, not a guess.
 		{"Who founded Lyon?", "Lyon is old.", "Lyon is old."},

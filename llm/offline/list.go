@@ -64,6 +64,9 @@ func (o *Provider) moreSupport(al aligner, w *weigher, question string, cands []
 		if c.id == "" || used[c.id] || c.score < max(o.cfg.AnswerFloor, typedMargin*first.score) {
 			continue
 		}
+		if strings.HasSuffix(strings.TrimSpace(c.text), "?") {
+			continue // a question asks for an item; it gives none
+		}
 		if _, text := speakerLabel(c.text); asksName(question) && !hasName(question, text) {
 			continue // asked names, a turn that gives none adds nothing
 		}

@@ -271,6 +271,7 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		return resp, ex, err
 	}
 	questions := questionsOf(subquery)
+	speakers := speakersOf(cands)
 	var w *weigher
 	if guess {
 		w = o.newWeigher(cands)
@@ -295,6 +296,9 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		var parts []string
 		for _, c := range group {
 			a := span(q, o.clause(al, w, q, c.text), c.at)
+			if asksList(q) && !asksName(q) {
+				a = o.listItem(al, w, q, speakers, c)
+			}
 			if !done[a] {
 				done[a] = true
 				parts = append(parts, a)
@@ -476,6 +480,9 @@ func (o *Provider) support(al aligner, w *weigher, question string, cands []rank
 	copy(ranked, pool)
 	for i := range ranked {
 		ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
+	}
+	if guess {
+		o.byReplies(al, w, question, names, ranked, cands)
 	}
 	byAskedTime(question, ranked)
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })

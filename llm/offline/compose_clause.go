@@ -40,11 +40,13 @@ var digitRE = regexp.MustCompile(`\d`)
 type clause struct {
 	text  string
 	words []string // factWords of text
-	id    string
-	order int  // the item's rank in memory, newest first
-	stale bool // speaks of a value as past
-	hedge bool
-	value bool // holds a digit
+	// sentence is the whole sentence the clause was cut from.
+	sentence string
+	id       string
+	order    int  // the item's rank in memory, newest first
+	stale    bool // speaks of a value as past
+	hedge    bool
+	value    bool // holds a digit
 	// asks: the clause is a question or a request for the information
 	// ("Please summarize the three plan items", "I only need the safe
 	// line"), a reader's words remembered, not a statement of it.
@@ -58,6 +60,7 @@ func clausesOf(items []itemAt) []clause {
 	for i, m := range items {
 		for _, s := range factSentenceRE.FindAllString(m.value, -1) {
 			asks := requestRE.MatchString(s)
+			whole := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!?"))
 			for _, c := range clauseSplitRE.Split(s, -1) {
 				c = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(c), ".!?,:;"))
 				norm := strings.ToLower(strings.Join(strings.Fields(c), " "))
@@ -65,7 +68,7 @@ func clausesOf(items []itemAt) []clause {
 					continue
 				}
 				seen[norm] = true
-				out = append(out, clause{text: c, words: factWords(c), id: m.id, order: i,
+				out = append(out, clause{text: c, sentence: whole, words: factWords(c), id: m.id, order: i,
 					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
 			}
 		}

@@ -98,10 +98,13 @@ func composeWith(parts []askedPart, q map[string]bool, cls []clause, idf map[str
 		if p.many { // a list is stated across the clauses of one sentence
 			text = cls[i].sentence
 		}
-		if slices.ContainsFunc(texts, func(t string) bool { return strings.Contains(t, text) }) || restates(text, texts) {
+		if slices.ContainsFunc(texts, func(t string) bool { return strings.Contains(t, text) }) || restates(text, texts, p.own) {
 			continue // already given by an earlier part
 		}
 		texts, shares, from = append(texts, text), append(shares, scored[k].part), append(from, cls[i].id)
+		for _, j := range moreItems(scored[k], cls, i, p.count) { // "the three reminders", said one by one
+			texts, shares, from = append(texts, cls[j].text), append(shares, scored[k].part), append(from, cls[j].id)
+		}
 		for l := k + 1; l < len(parts); l++ { // a clause that states a later part too answers it
 			covered[l] = covered[l] || scored[l].near(i)
 		}

@@ -40,7 +40,8 @@ var digitRE = regexp.MustCompile(`\d`)
 type clause struct {
 	text  string
 	words []string // factWords of text
-	// sentence is the whole sentence the clause was cut from.
+	// sentence is the sentence the clause was cut from, from the clause
+	// on: the list a part asking for several things is answered with.
 	sentence string
 	id       string
 	order    int  // the item's rank in memory, newest first
@@ -61,14 +62,14 @@ func clausesOf(items []itemAt) []clause {
 		for _, s := range factSentenceRE.FindAllString(m.value, -1) {
 			asks := requestRE.MatchString(s)
 			whole := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!?"))
-			for _, c := range clauseSplitRE.Split(s, -1) {
+			for _, c := range clausesOfSentence(s) {
 				c = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(c), ".!?,:;"))
 				norm := strings.ToLower(strings.Join(strings.Fields(c), " "))
 				if norm == "" || seen[norm] {
 					continue
 				}
 				seen[norm] = true
-				out = append(out, clause{text: c, sentence: whole, words: factWords(c), id: m.id, order: i,
+				out = append(out, clause{text: c, sentence: fromClause(whole, c), words: factWords(c), id: m.id, order: i,
 					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
 			}
 		}

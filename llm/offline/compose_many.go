@@ -45,7 +45,7 @@ func asksMany(segment string) bool {
 // now the current target date"). It answers nothing, however well it
 // matches.
 func echoes(c clause, q, subject map[string]bool) bool {
-	if c.value {
+	if c.value || denialRE.MatchString(c.text) { // "there are no major blockers open" answers "are any open?"
 		return false
 	}
 	for _, w := range c.words {
@@ -92,11 +92,30 @@ func pointsBack(cls []clause, i int) {
 	cls[i].words = nil
 }
 
-// restates says whether text states values and every one of them is in
-// an earlier text: "Funding recap: 2,150 USD is the approved amount" after
-// a recap that gave 2,150 USD repeats it and spends words the other parts
-// need.
-func restates(text string, earlier []string) bool {
+// restates says whether text states values, every one of them is in an
+// earlier text and an earlier text already names the part (half its
+// own words or more): "Funding recap: 2,150 USD is the approved bridge-support amount"
+// after a recap that gave "2,150 USD current bridge support" repeats it
+// and spends words the other parts need. A clause that repeats an amount
+// beside the safe label it was picked for still answers the label.
+func restates(text string, earlier []string, part map[string]bool) bool {
+	named := false
+	for _, e := range earlier {
+		has := map[string]bool{}
+		for _, w := range factWords(e) {
+			has[w] = true
+		}
+		hit := 0
+		for w := range part {
+			if has[w] {
+				hit++
+			}
+		}
+		named = named || (len(part) > 0 && 2*hit >= len(part))
+	}
+	if !named {
+		return false
+	}
 	var values []string
 	for _, f := range strings.Fields(text) {
 		if f = strings.Trim(f, ".,;:()'\"“”"); distinctValue(f) {
@@ -119,4 +138,72 @@ func restates(text string, earlier []string) bool {
 		}
 	}
 	return true
+}
+
+// listRE is a sentence that lists after a lead-in: "Medication card
+// recap: sertraline 50 mg daily; hydroxyzine 25 mg as needed; stop
+// alprazolam". Its items are one statement, the lead-in says what they
+// are, so it is not cut at its semicolons.
+var listRE = regexp.MustCompile(`^[^;:]{1,80}:\s+[^;]+;`)
+
+// clausesOfSentence cuts a sentence into clauses, a list after a lead-in
+// whole.
+func clausesOfSentence(s string) []string {
+	if listRE.MatchString(s) {
+		return []string{s}
+	}
+	return clauseSplitRE.Split(s, -1)
+}
+
+// numbers are the counts a question names.
+var numbers = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+// countOf returns how many things segment counts, 0 when it names no
+// number.
+func countOf(segment string) int {
+	for _, w := range strings.Fields(strings.ToLower(segment)) {
+		if n, ok := numbers[strings.Trim(w, ".,;:?!")]; ok {
+			return n
+		}
+	}
+	return 0
+}
+
+// listMarkRE is a sentence that lists: a comma, a semicolon or "and".
+var listMarkRE = regexp.MustCompile(`[,;]|\band\b`)
+
+// moreItems returns, for a part that counts n things whose chosen clause
+// i states one ("Prep reminder two: arrive at 10:40 AM"), the other
+// clauses that hold about as much of the part and state the rest, newest first, each from its
+// own sentence: up to n in all.
+func moreItems(ps partScores, cls []clause, i, n int) []int {
+	if n < 2 || listMarkRE.MatchString(cls[i].sentence) {
+		return nil
+	}
+	var out []int
+	seen := map[string]bool{cls[i].sentence: true}
+	for j := range cls {
+		if len(out)+1 >= n {
+			break
+		}
+		if j != i && ps.scores[j] > 0 && !cls[j].stale && ps.own[j] >= composeNear*ps.own[i] && !seen[cls[j].sentence] { // as much of the part, value or not
+			seen[cls[j].sentence] = true
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// denialRE is a clause that denies: its polarity is its content.
+var denialRE = regexp.MustCompile(`(?i)\b(?:no|not|none|nothing|never|without|cleared|closed)\b|n't\b`)
+
+// fromClause returns sentence from where clause c starts (the whole
+// sentence when c is not found in it): "approved budget is 216,000 USD;
+// and there are no major blockers open" from the clause on, not the
+// recap's start, which a part's share would keep instead.
+func fromClause(sentence, c string) string {
+	if i := strings.Index(sentence, c); i > 0 {
+		return sentence[i:]
+	}
+	return sentence
 }

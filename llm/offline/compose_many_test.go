@@ -92,3 +92,68 @@ func TestComposeDoesNotRepeatAGivenValue(t *testing.T) {
 		t.Fatalf("answer %q (ok %v), want each value once and the recap whole", r.Response, ok)
 	}
 }
+
+func TestComposeKeepsAListAfterALeadIn(t *testing.T) {
+	mem := composeMem(
+		"I will upload the card after the visit.",
+		"Medication card recap: sertraline 50 mg daily; hydroxyzine 25 mg up to twice daily as needed; stop alprazolam.",
+	)
+	r, ok := composeAnswer("What is the current medication card now?", mem)
+	if !ok || !strings.Contains(r.Response, "hydroxyzine 25 mg") || !strings.Contains(r.Response, "stop alprazolam") {
+		t.Fatalf("answer %q (ok %v), want the whole list after the lead-in", r.Response, ok)
+	}
+}
+
+func TestComposeGathersCountedItems(t *testing.T) {
+	mem := composeMem(
+		"Prep reminder one: arrive at 8:50 AM for Tuesday CT.",
+		"Prep reminder two: arrive at 10:40 AM for Friday cystoscopy.",
+		"Prep reminder three: keep ibuprofen stopped until after the Friday cystoscopy.",
+		"The blood looked bright red yesterday morning.",
+		"Ride times and check-in instructions only.",
+		"The new direct mobile number is 415-555-0196.",
+	)
+	r, ok := composeAnswer("What are the three prep reminders right now?", mem)
+	for _, want := range []string{"8:50 AM", "10:40 AM", "keep ibuprofen stopped"} {
+		if !ok || !strings.Contains(r.Response, want) {
+			t.Fatalf("answer %q (ok %v) lacks %q", r.Response, ok, want)
+		}
+	}
+	if strings.Contains(r.Response, "blood") {
+		t.Fatalf("answer %q holds what was not asked", r.Response)
+	}
+}
+
+func TestComposeADenialIsNoEcho(t *testing.T) {
+	mem := composeMem(
+		"The only major blocker still open is the SSO failover runbook approval.",
+		"The current target date is August 6, 2026. At this point, there are no major Redwood blockers still open.",
+	)
+	r, ok := composeAnswer("What is Redwood's current target date and are any major blockers open?", mem)
+	if !ok || !strings.Contains(r.Response, "August 6, 2026") || !strings.Contains(r.Response, "no major Redwood blockers") {
+		t.Fatalf("answer %q (ok %v), want the date and the denial", r.Response, ok)
+	}
+}
+
+func TestComposeGivesTheListFromItsClause(t *testing.T) {
+	mem := composeMem(
+		"Summit targets August 1, 2026 for launch; approved budget is 216,000 USD; discount is 8%; safe wording is 'the airline operations pilot'; vendor is ForgeLock with a fixed twelve-month term plus mutual written renewal; active token sm_stg_6P3T-H8LX-4J9C and label bridge-88 replace the retired pair for the rollout team, and there are no major blockers open.",
+	)
+	r, ok := composeAnswer("What is Summit's current target date, approved budget, and whether any major blockers remain open?", mem)
+	for _, want := range []string{"August 1, 2026", "216,000 USD", "no major blockers open"} {
+		if !ok || !strings.Contains(r.Response, want) {
+			t.Fatalf("answer %q (ok %v) lacks %q", r.Response, ok, want)
+		}
+	}
+}
+
+func TestComposeARepeatedValueStillAnswersItsPart(t *testing.T) {
+	mem := composeMem(
+		"Current finance note: 3,710 USD is the active private support amount for Juniper.",
+		"Please keep my current amount 3,710 USD, safe label single-room accommodation review, and family-release scope move-in timing only inside the private thread.",
+	)
+	r, ok := composeAnswer("As of now, what are the current active support amount, safe label, and current family-release scope for Juniper?", mem)
+	if !ok || !strings.Contains(r.Response, "single-room accommodation review") {
+		t.Fatalf("answer %q (ok %v), want the label beside the repeated amount", r.Response, ok)
+	}
+}

@@ -26,6 +26,9 @@ type askedPart struct {
 	// many: the part asks for several things (asksMany), answered by
 	// the whole sentence of its clause.
 	many bool
+	// count is how many things the part counts ("the three home
+	// items"), 0 when it names no number.
+	count int
 }
 
 // askRE is a segment that asks: a question word or an imperative.
@@ -55,7 +58,7 @@ func askedParts(question string) []askedPart {
 			last.words = append(last.words, words...)
 			continue
 		}
-		parts = append(parts, askedPart{words: words, many: asksMany(seg)})
+		parts = append(parts, askedPart{words: words, many: asksMany(seg), count: countOf(seg)})
 	}
 	ownWords(parts)
 	return parts

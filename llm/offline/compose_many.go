@@ -147,9 +147,10 @@ func restates(text string, earlier []string, part map[string]bool) bool {
 var listRE = regexp.MustCompile(`^[^;:]{1,80}:\s+[^;]+;`)
 
 // clausesOfSentence cuts a sentence into clauses, a list after a lead-in
-// whole.
+// whole unless it names a value as past: "remove the earlier suite 730;
+// the current suite remains 731" must stay two statements, one stale.
 func clausesOfSentence(s string) []string {
-	if listRE.MatchString(s) {
+	if listRE.MatchString(s) && pastAt(s) < 0 {
 		return []string{s}
 	}
 	return clauseSplitRE.Split(s, -1)

@@ -157,3 +157,13 @@ func TestComposeARepeatedValueStillAnswersItsPart(t *testing.T) {
 		t.Fatalf("answer %q (ok %v), want the label beside the repeated amount", r.Response, ok)
 	}
 }
+
+func TestComposeAListWithAPastValueIsCut(t *testing.T) {
+	mem := composeMem(
+		"Deletion request acknowledged: remove the earlier private suite Annex 730 from active memory; the current active suite remains Annex 731.",
+	)
+	r, ok := composeAnswer("What is the current active suite?", mem)
+	if !ok || !strings.Contains(r.Response, "731") || strings.Contains(r.Response, "730") {
+		t.Fatalf("answer %q (ok %v), want the current suite alone", r.Response, ok)
+	}
+}

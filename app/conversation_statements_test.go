@@ -83,3 +83,15 @@ func TestProposedNamesSpareScopeNames(t *testing.T) {
 		t.Fatalf("proposedIn = %q", got)
 	}
 }
+
+func TestStatementsKeepDecimalsWhole(t *testing.T) {
+	got := statements("Take doxylamine 12.5 mg nightly. Come back for fever over 100.4. Is that clear?")
+	for _, want := range []string{"doxylamine 12.5 mg nightly.", "fever over 100.4."} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("statements %q lost %q", got, want)
+		}
+	}
+	if strings.Contains(got, "clear") {
+		t.Fatalf("statements %q kept the question", got)
+	}
+}

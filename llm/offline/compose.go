@@ -59,35 +59,69 @@ func composeAnswer(question string, memory []llm.MemoryItem) (llm.AnswerResult, 
 	cls := clausesOf(items)
 	marksStale(cls)
 	idf := clauseIDF(cls)
-	for w := range subjectWords(items) { // the record's name says nothing about which of its facts a clause states
+	subject := subjectWords(items)
+	for w := range subject { // the record's name says nothing about which of its facts a clause states
 		idf[w] = 0
 	}
+	for i := range cls {
+		if echoes(cls[i], q, subject) { // "That is now the current target date" answers nothing itself
+			pointsBack(cls, i)
+		}
+	}
+	if r, ok := composeWith(parts, q, cls, idf, need); ok || need == 1 {
+		return r, ok
+	}
+	// No clause holds two of the question's words: one that holds a
+	// part's own word still states it better than no answer ("the three
+	// home items still active" against "Your current active list still
+	// shows …").
+	return composeWith(parts, q, cls, idf, 1)
+}
+
+// composeWith composes the answer from the clauses holding at least need
+// of the question's words.
+func composeWith(parts []askedPart, q map[string]bool, cls []clause, idf map[string]float64, need int) (llm.AnswerResult, bool) {
 	scored := make([]partScores, len(parts))
 	for k, p := range parts {
 		scored[k] = scoreClauses(cls, p, q, idf, need)
 	}
-	var chosen []int
+	var texts []string
 	var shares []map[string]bool
+	var from []string
 	covered := make([]bool, len(parts))
-	for k := range parts {
+	for k, p := range parts {
 		i := scored[k].pick(cls)
 		if covered[k] || i < 0 {
 			continue
 		}
-		chosen, shares = append(chosen, i), append(shares, scored[k].part)
+		text := cls[i].text
+		if p.many { // a list is stated across the clauses of one sentence
+			text = cls[i].sentence
+		}
+		if slices.ContainsFunc(texts, func(t string) bool { return strings.Contains(t, text) }) || restates(text, texts, p.own) {
+			continue // already given by an earlier part
+		}
+		texts, shares, from = append(texts, text), append(shares, scored[k].part), append(from, cls[i].id)
+		for _, j := range moreItems(scored[k], cls, i, p.count) { // "the three reminders", said one by one
+			texts, shares, from = append(texts, cls[j].text), append(shares, scored[k].part), append(from, cls[j].id)
+		}
 		for l := k + 1; l < len(parts); l++ { // a clause that states a later part too answers it
 			covered[l] = covered[l] || scored[l].near(i)
 		}
 	}
+	lengths := make([]int, len(texts))
+	for k, t := range texts {
+		lengths[k] = len(strings.Fields(t))
+	}
+	budgets := fitShares(lengths, composeMaxWords)
 	var out, cited []string
 	words := 0
-	for k, i := range chosen {
-		share := max(composeMinShare, (composeMaxWords-words)/(len(chosen)-k))
-		text := cutTo(cls[i].text, min(share, composeMaxWords-words), shares[k], q)
+	for k, t := range texts {
+		text := cutTo(t, min(budgets[k], composeMaxWords-words), shares[k], q)
 		if n := len(strings.Fields(text)); n > 0 && words+n <= composeMaxWords {
 			out, words = append(out, text+"."), words+n
-			if !slices.Contains(cited, cls[i].id) {
-				cited = append(cited, cls[i].id)
+			if !slices.Contains(cited, from[k]) {
+				cited = append(cited, from[k])
 			}
 		}
 	}

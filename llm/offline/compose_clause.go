@@ -40,11 +40,14 @@ var digitRE = regexp.MustCompile(`\d`)
 type clause struct {
 	text  string
 	words []string // factWords of text
-	id    string
-	order int  // the item's rank in memory, newest first
-	stale bool // speaks of a value as past
-	hedge bool
-	value bool // holds a digit
+	// sentence is the sentence the clause was cut from, from the clause
+	// on: the list a part asking for several things is answered with.
+	sentence string
+	id       string
+	order    int  // the item's rank in memory, newest first
+	stale    bool // speaks of a value as past
+	hedge    bool
+	value    bool // holds a digit
 	// asks: the clause is a question or a request for the information
 	// ("Please summarize the three plan items", "I only need the safe
 	// line"), a reader's words remembered, not a statement of it.
@@ -58,14 +61,15 @@ func clausesOf(items []itemAt) []clause {
 	for i, m := range items {
 		for _, s := range factSentenceRE.FindAllString(m.value, -1) {
 			asks := requestRE.MatchString(s)
-			for _, c := range clauseSplitRE.Split(s, -1) {
+			whole := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!?"))
+			for _, c := range clausesOfSentence(s) {
 				c = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(c), ".!?,:;"))
 				norm := strings.ToLower(strings.Join(strings.Fields(c), " "))
 				if norm == "" || seen[norm] {
 					continue
 				}
 				seen[norm] = true
-				out = append(out, clause{text: c, words: factWords(c), id: m.id, order: i,
+				out = append(out, clause{text: c, sentence: fromClause(whole, c), words: factWords(c), id: m.id, order: i,
 					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
 			}
 		}

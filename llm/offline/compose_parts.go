@@ -23,6 +23,12 @@ type askedPart struct {
 	// own are the words no other part holds ("budget" of "the approved
 	// budget and the approved discount"): what sets the part apart.
 	own map[string]bool
+	// many: the part asks for several things (asksMany), answered by
+	// the whole sentence of its clause.
+	many bool
+	// count is how many things the part counts ("the three home
+	// items"), 0 when it names no number.
+	count int
 }
 
 // askRE is a segment that asks: a question word or an imperative.
@@ -52,7 +58,7 @@ func askedParts(question string) []askedPart {
 			last.words = append(last.words, words...)
 			continue
 		}
-		parts = append(parts, askedPart{words: words})
+		parts = append(parts, askedPart{words: words, many: asksMany(seg), count: countOf(seg)})
 	}
 	ownWords(parts)
 	return parts

@@ -170,6 +170,9 @@ func TestClauseKeepsTimesWhole(t *testing.T) {
 	if !strings.Contains(r.Response, "1:30 PM") {
 		t.Fatalf("answer %q cuts the time short", r.Response)
 	}
+	if !strings.Contains(r.Response, "Monday March 24 at 3:00 PM result call") { // the supporting sentence, not its span (factsFromSupport)
+		t.Fatalf("answer %q cuts the list short", r.Response)
+	}
 	if got := clauseRE.Split("Approved budget: 88,000 EUR, signed", -1); len(got) != 3 || got[1] != "88,000 EUR" {
 		t.Fatalf("clauses %q, want the amount whole", got)
 	}

@@ -28,7 +28,7 @@ var factStop = map[string]bool{
 func factWords(s string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if len(w) >= 3 && !factStop[w] {
+		if len(w) >= 3 && !factStop[w] && !countWords[w] {
 			if len(w) > 6 { // a crude stem: "approved" ~ "approval"
 				w = w[:6]
 			}

@@ -77,6 +77,11 @@ func (o *Provider) Answer(ctx context.Context, req llm.AnswerRequest) (llm.Answe
 	if err != nil {
 		return llm.AnswerResult{}, err
 	}
+	if req.Facts && len(calls) == 0 {
+		if facts, ok := factsFromSupport(req.Subquery, ex.support); ok { // whole statements, not a span (compose_fallback.go)
+			resp = facts
+		}
+	}
 	return llm.AnswerResult{Response: resp, Calls: calls, Cited: ex.cited, Tentative: !ex.sure, Support: strings.Join(ex.support, " ")}, nil
 }
 

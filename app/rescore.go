@@ -62,27 +62,22 @@ func (a *App) rescored(ctx context.Context, user, agent string, f vectors.Filter
 		return items
 	}
 	qt := tm.Terms(q.Text)
-	hit := func(it memory.Surfaced) timedHit {
+	hits := make([]timedHit, len(items))
+	for i, it := range items {
 		soft := embedding.SoftMatch(qt, embedding.Distinct(tm.Terms(vectors.EmbedText(it.Key, it.Value))))
-		h := timedHit{id: it.ID, score: float64(byID[it.ID].Score) + SoftWeight*vectors.LengthPrior(vectors.ValueTokens(it.Value))*soft}
+		hits[i] = timedHit{id: it.ID, score: float64(byID[it.ID].Score) + SoftWeight*vectors.LengthPrior(vectors.ValueTokens(it.Value))*soft}
 		// ObservedAt is the write's time when the writer gave none, so
 		// fragments written together (a batch) are one episode too.
 		if info, ok := a.fragments.Get(it.ID); ok && !info.ObservedAt.IsZero() {
-			h.at = info.ObservedAt.UTC()
+			hits[i].at = info.ObservedAt.UTC()
 		}
-		return h
-	}
-	hits := make([]timedHit, len(items))
-	for i, it := range items {
-		hits[i] = hit(it)
 	}
 	score := withContext(hits)
 	seeds := ranked(items, score)[:min(NearSeeds, len(items))]
 	for _, n := range a.nearby(ctx, user, agent, f, q, now, seeds, byID) {
 		byID[n.ID] = n.Hit
-		it := memory.Surfaced{ID: n.ID, Key: n.Key, Value: n.Value}
-		score[n.ID] = NearWeight*score[n.seed] + NearOwnWeight*hit(it).score
-		items = append(items, it)
+		score[n.ID] = NearWeight * score[n.seed]
+		items = append(items, memory.Surfaced{ID: n.ID, Key: n.Key, Value: n.Value})
 	}
 	out := ranked(items, score)
 	for _, it := range out {

@@ -11,29 +11,31 @@ import (
 	"github.com/cmem/cmem/vectors"
 )
 
-// The neighbours the store did not return. The answer to a question is
-// often the turn after the one that shares its words ("Why did you start
-// running?" — "To de-stress"), and it shares too few of them to be among
-// the hits the store ranks, so the neighbour term of the second stage
-// (rescore_context.go) cannot reach it. The view therefore also reads,
-// through the fragment registry, what was observed within
-// NeighbourWindow of its best NearSeeds hits after the second stage, and
-// ranks each just below the hit it is next to: NearWeight × that hit's
-// score (plus NearOwnWeight × its own first score and soft match).
-// Measured on LoCoMo's conversations 0–4 only (see docs/memory.md).
+// The turns after the best hits, which the store did not return. The
+// answer to a question is often the turn after the one that shares its
+// words ("Why did you start running?" — "To de-stress"), and it shares too
+// few of them to be among the hits the store ranks, so the neighbour term
+// of the second stage (rescore_context.go) cannot reach it. The view
+// therefore also reads, through the fragment registry, the first NearMax
+// fragments observed after each of its best NearSeeds hits (after the
+// second stage), within NeighbourWindow, that the store did not return,
+// and ranks each at NearWeight × the score of the hit it follows: just
+// below it. Measured on LoCoMo's conversations 0–4 only (docs/memory.md):
+// turns after the hit beat turns on both sides (fewer hits pushed out of
+// the top k for the same evidence found), one to three seeds and weights
+// 0.85–0.95 were within ±0.005 of each other.
 //
 // This is a read path of its own: the registry lists every fragment
 // observed then, whoever wrote it, so each one is checked like a hit of
 // the store (tier, owner of a private fragment, M(u,a,t) on its
-// provenance) before its content is read, and again on the store's copy
-// before it is ranked or shown (TestNeighboursIgnoreWhatTheReaderCannotSee).
-// A neighbour is ranked from its seed's score, never the other way: the
-// hits the store returned keep their scores.
-var (
-	NearSeeds     = 1
-	NearWeight    = 0.9
-	NearOwnWeight = 0.0
-	NearAfterOnly = false
+// provenance) before it counts towards NearMax or its content is read,
+// and again on the store's copy before it is ranked or shown
+// (TestNeighboursIgnoreWhatTheReaderCannotSee). A neighbour is ranked from
+// its seed's score, never the other way: the store's hits keep theirs.
+const (
+	NearSeeds  = 2
+	NearWeight = 0.9
+	NearMax    = 4
 )
 
 // nearHit is a neighbour the store did not return and the seed hit it is
@@ -43,18 +45,19 @@ type nearHit struct {
 	seed string
 }
 
-// nearby returns, as hits, the fragments the reader may see that were
-// observed within NeighbourWindow of seeds and are not in byID already.
-// Each hit's Score is its hybrid score with no lexical side (it was not
-// among the lexical candidates) and Cosine its cosine to the query.
+// nearby returns, as hits, the first NearMax fragments the reader may see
+// observed after each of seeds, within NeighbourWindow, that are not in
+// byID already.
+// Each hit's Cosine is its cosine to the query; its Score is the caller's.
 func (a *App) nearby(ctx context.Context, user, agent string, f vectors.Filter, q vectors.Query, now access.Point,
 	seeds []memory.Surfaced, byID map[string]vectors.Hit) []nearHit {
 	var ids []string
 	seedOf := map[string]string{}
 	for _, s := range seeds {
 		seed, _ := a.fragments.Get(s.ID)
+		taken := 0
 		for _, info := range a.fragments.ObservedNear(s.ID, NeighbourWindow) {
-			if NearAfterOnly && !info.ObservedAt.After(seed.ObservedAt) {
+			if !info.ObservedAt.After(seed.ObservedAt) || taken == NearMax {
 				continue
 			}
 			if _, in := byID[info.ID]; in || seedOf[info.ID] != "" || !a.mayRead(user, agent, f, info.Tier, info.User, info.Agents, info.Resources, now) {
@@ -62,6 +65,7 @@ func (a *App) nearby(ctx context.Context, user, agent string, f vectors.Filter, 
 			}
 			seedOf[info.ID] = s.ID
 			ids = append(ids, info.ID)
+			taken++
 		}
 	}
 	if len(ids) == 0 {
@@ -77,9 +81,7 @@ func (a *App) nearby(ctx context.Context, user, agent string, f vectors.Filter, 
 		if seedOf[fr.ID] == "" || !a.mayRead(user, agent, f, fr.Tier, fr.User, fr.Agents, fr.Resources, now) {
 			continue // the store's copy is what would be shown: it is checked too
 		}
-		cos := float64(embedding.Cosine(q.Vector, fr.Vector))
-		h := vectors.Hit{Fragment: fr, Cosine: float32(cos)}
-		h.Score = float32(vectors.HybridScore(cos, 0, vectors.ValueTokens(fr.Value)))
+		h := vectors.Hit{Fragment: fr, Cosine: embedding.Cosine(q.Vector, fr.Vector)}
 		out = append(out, nearHit{Hit: h, seed: seedOf[fr.ID]})
 	}
 	return out

@@ -17,8 +17,9 @@ import (
 // nearView writes bob's turn that matches his question at day(1), then
 // the turn after it (a reason that shares none of the question's words)
 // at `at`, by `by` ("bob" through y; "alice" through x, which bob may not
-// invoke; "alice-private", alice's own tier through y), and returns bob's
-// view of the question as key=score lines.
+// invoke; "alice-private", alice's own tier through y; alice's NearMax
+// times, a second apart, so that they would fill the top 2 if read), and
+// returns bob's view of the question (2 of each tier) as key=score lines.
 func nearView(t *testing.T, by string, at time.Time) []string {
 	t.Helper()
 	r := newRigOn(t, semantic.Must(), nil)
@@ -37,13 +38,17 @@ func nearView(t *testing.T, by string, at time.Time) []string {
 	switch by {
 	case "bob":
 		put("bob", "y", events.TierShared, nil, key, value, at)
-	case "alice":
-		put("alice", "x", events.TierShared, []string{"rx"}, key, value, at)
+	case "alice": // as many as the view reads after a hit, to fill the top k
+		for i := range app.NearMax {
+			put("alice", "x", events.TierShared, []string{"rx"}, fmt.Sprint(key, i), value, at.Add(time.Duration(i)*time.Second))
+		}
 	case "alice-private":
-		put("alice", "y", events.TierPrivate, nil, key, value, at)
+		for i := range app.NearMax {
+			put("alice", "y", events.TierPrivate, nil, fmt.Sprint(key, i), value, at.Add(time.Duration(i)*time.Second))
+		}
 	}
 	floor := float32(0.4) // the reason shares no word with the question: alone, it is below it
-	v, err := r.app.MemoryView(ctx, domain.Identity{ID: "bob"}, app.ViewRequest{Agent: "y", Query: "Why did Bob start running?", KUser: 10, KCross: 10, MinScore: &floor})
+	v, err := r.app.MemoryView(ctx, domain.Identity{ID: "bob"}, app.ViewRequest{Agent: "y", Query: "Why did Bob start running?", KUser: 2, KCross: 2, MinScore: &floor})
 	if err != nil {
 		t.Fatal(err)
 	}

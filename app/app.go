@@ -75,6 +75,9 @@ type FragmentRegistry interface {
 	// ErasedValues are the hashes of the values erased from a scope in
 	// conversation (governance_erase.go).
 	ErasedValues(scope string) map[string]int
+	// ObservedNear lists the fragments observed within a window of one,
+	// unchecked: the view re-checks each (rescore_near.go).
+	ObservedNear(id string, window time.Duration) []memory.FragmentInfo
 }
 
 // QueryView is the pipeline's query projection (*query.Projection).

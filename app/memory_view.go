@@ -167,8 +167,7 @@ func (a *App) tierView(ctx context.Context, user, agent string, q vectors.Query,
 		if h.Cosine < minScore && h.Lexical < minScore {
 			continue // below the relevance floor on both sides: not an answer to this query
 		}
-		if h.Tier != f.Tier || h.Tier == events.TierPrivate && h.User != user ||
-			!a.view.Admissible(user, agent, access.Provenance{Agents: h.Agents, Resources: h.Resources}, now) {
+		if !a.mayRead(user, agent, f, h.Tier, h.User, h.Agents, h.Resources, now) {
 			viewPostFilterDropped.Inc()
 			slog.Warn("vector view returned an inadmissible fragment; dropped", "fragment", h.ID, "user", user, "agent", agent)
 			continue
@@ -177,7 +176,7 @@ func (a *App) tierView(ctx context.Context, user, agent string, q vectors.Query,
 		byID[h.ID] = h
 	}
 	if rescores {
-		items = a.rescored(q.Text, items, byID)
+		items = a.rescored(ctx, user, agent, f, q, now, items, byID)
 	}
 	lessons := 0
 	if a.reranks(f.Tier) {

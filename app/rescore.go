@@ -2,11 +2,13 @@ package app
 
 import (
 	"cmp"
+	"context"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/cmem/cmem/embedding"
+	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/projectors/memory"
 	"github.com/cmem/cmem/vectors"
 )
@@ -48,15 +50,18 @@ const (
 // and a neighbour only counts when it is among them.
 func rescoreFetch(k int) int { return min(max(4*k, 80), 4*MaxK) }
 
-// rescored re-orders the admitted items of a view by the second stage
-// and sets each hit's Score in byID to its new score. Without word
-// vectors (a hashing or remote embedder) items are returned unchanged.
-func (a *App) rescored(query string, items []memory.Surfaced, byID map[string]vectors.Hit) []memory.Surfaced {
+// rescored re-orders the admitted items of a view by the second stage,
+// with the neighbours of its best hits that the store did not return
+// (rescore_near.go), and sets each hit's Score in byID to its new score.
+// Without word vectors (a hashing or remote embedder) items are returned
+// unchanged.
+func (a *App) rescored(ctx context.Context, user, agent string, f vectors.Filter, q vectors.Query, now access.Point,
+	items []memory.Surfaced, byID map[string]vectors.Hit) []memory.Surfaced {
 	tm := embedding.TermerOf(a.embedder)
 	if tm == nil || len(items) == 0 {
 		return items
 	}
-	qt := tm.Terms(query)
+	qt := tm.Terms(q.Text)
 	hits := make([]timedHit, len(items))
 	for i, it := range items {
 		soft := embedding.SoftMatch(qt, embedding.Distinct(tm.Terms(vectors.EmbedText(it.Key, it.Value))))
@@ -68,6 +73,27 @@ func (a *App) rescored(query string, items []memory.Surfaced, byID map[string]ve
 		}
 	}
 	score := withContext(hits)
+	seeds := ranked(items, score)[:min(NearSeeds, len(items))]
+	for _, n := range a.nearby(ctx, user, agent, f, q, now, seeds, byID) {
+		if _, in := byID[n.ID]; in {
+			score[n.ID] = max(score[n.ID], NearWeight*score[n.seed])
+			continue
+		}
+		byID[n.ID] = n.Hit
+		score[n.ID] = NearWeight * score[n.seed]
+		items = append(items, memory.Surfaced{ID: n.ID, Key: n.Key, Value: n.Value})
+	}
+	out := ranked(items, score)
+	for _, it := range out {
+		h := byID[it.ID]
+		h.Score = float32(score[it.ID])
+		byID[it.ID] = h
+	}
+	return out
+}
+
+// ranked is items best first by score, ties by ascending id.
+func ranked(items []memory.Surfaced, score map[string]float64) []memory.Surfaced {
 	out := slices.Clone(items)
 	slices.SortStableFunc(out, func(x, y memory.Surfaced) int {
 		if c := cmp.Compare(score[y.ID], score[x.ID]); c != 0 {
@@ -75,10 +101,5 @@ func (a *App) rescored(query string, items []memory.Surfaced, byID map[string]ve
 		}
 		return strings.Compare(x.ID, y.ID)
 	})
-	for _, it := range out {
-		h := byID[it.ID]
-		h.Score = float32(score[it.ID])
-		byID[it.ID] = h
-	}
 	return out
 }

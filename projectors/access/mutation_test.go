@@ -21,6 +21,7 @@ var ruleHolders = map[string][]string{
 		"TestGraphMemoryHidesWhatARevokeTook",                // graph memory
 		"TestRerankerIgnoresWhatTheReaderCannotSee",          // learned re-ranker
 		"TestRescoringIgnoresWhatTheReaderCannotSee",         // second stage of a view
+		"TestNeighboursIgnoreWhatTheReaderCannotSee",         // neighbours of a view's hits
 		"TestSupersessionHidesNothingAcrossTheReadRule",      // current version, history
 		"TestModelDecidesSupersession",                       // what the fact judge is shown
 	},

@@ -48,6 +48,9 @@ type Fragments struct {
 	// erased holds, per scope, the hashes of values erased from it
 	// (erased_values.go).
 	erased map[string]map[string]int
+	// byMinute lists the fragments observed in each minute
+	// (observed_near.go).
+	byMinute map[int64][]string
 }
 
 // NewFragments returns an empty registry.
@@ -101,8 +104,10 @@ func (fs *Fragments) Apply(r events.Record) error {
 	}
 	if old, ok := fs.byID[f.ID]; ok { // written again (a replayed step): keep one entry per fact
 		fs.unlistFact(old)
+		fs.unlistObserved(old)
 	}
 	fs.byID[f.ID] = info
+	fs.listObserved(info)
 	if info.Fact != "" {
 		fs.byFact[info.Fact] = append(fs.byFact[info.Fact], f.ID)
 	}
@@ -113,6 +118,7 @@ func (fs *Fragments) Apply(r events.Record) error {
 func (fs *Fragments) forget(id string) {
 	if f, ok := fs.byID[id]; ok {
 		fs.unlistFact(f)
+		fs.unlistObserved(f)
 	}
 	fs.forgetVersion(id)
 	delete(fs.byID, id)

@@ -174,6 +174,7 @@ func (fs *Fragments) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, rev
 		if f.Fact != "" {
 			restored.byFact[f.Fact] = append(restored.byFact[f.Fact], f.ID)
 		}
+		restored.listObserved(f)
 	}
 	for _, ms := range st.Groups {
 		if len(ms) > 0 {
@@ -187,6 +188,7 @@ func (fs *Fragments) RestoreSnapshot(ctx context.Context, s snapshot.Sealer, rev
 		fs.mu.Lock()
 		defer fs.mu.Unlock()
 		fs.revision, fs.byID, fs.byFact, fs.group, fs.members = revision, restored.byID, restored.byFact, restored.group, restored.members
+		fs.byMinute = restored.byMinute
 		fs.erased = restored.erased
 	}, nil
 }

@@ -95,6 +95,18 @@ func (v *Validator) ParseEnvelope(raw []byte) (Envelope, error) {
 	return decodeEnvelope(raw)
 }
 
+// ParseEnvelopeChecking is ParseEnvelope that also checks the data
+// against its schema in the same pass when it can: checked means CheckData
+// would return nil for the result, so a consumer that uses these very
+// bytes need not call it. Unchecked data still needs CheckData.
+func (v *Validator) ParseEnvelopeChecking(raw []byte) (e Envelope, checked bool, err error) {
+	if e, checked, ok := fastEnvelopeChecked(raw, v.fast); ok {
+		return e, checked, nil
+	}
+	e, err = genericEnvelope(raw)
+	return e, false, err
+}
+
 // CheckData checks e's data against the schema of its type and version.
 func (v *Validator) CheckData(e Envelope) error {
 	sch, ok := v.data[specKey{e.Type, e.SchemaVersion}]

@@ -71,12 +71,24 @@ func memberIndex(name []byte) int {
 // verdict and the message. TestFastEnvelopeAgreesWithDecoder and
 // FuzzFastEnvelope hold the two to the same results.
 func fastEnvelope(raw []byte) (Envelope, bool) {
+	e, _, ok := fastEnvelopeChecked(raw, nil)
+	return e, ok
+}
+
+// fastEnvelopeChecked is fastEnvelope that, given fast (the data checks by
+// type and version), also checks the data against its schema in the same
+// pass when the type and version come before it, as cmem writes them:
+// checked says the data is certainly valid. A data check that is unsure
+// costs a second walk with the plain syntax check, so ok means the same
+// as fastEnvelope's either way: the scan accepts only data the library
+// decodes (FuzzScanCheck), which is the generic path's verdict too.
+func fastEnvelopeChecked(raw []byte, fast map[specKey]*fastCheck) (e Envelope, checked, ok bool) {
 	var span [memberCount][2]int
 	var seen uint32
 	s := scanner{b: raw}
 	s.ws()
 	if !s.eat('{') {
-		return Envelope{}, false
+		return Envelope{}, false, false
 	}
 	for first := true; ; first = false {
 		s.ws()
@@ -85,29 +97,36 @@ func fastEnvelope(raw []byte) (Envelope, bool) {
 		}
 		name, ok := s.plainString()
 		if !ok {
-			return Envelope{}, false
+			return Envelope{}, false, false
 		}
 		m := memberIndex(name)
 		if m < 0 || seen&(1<<m) != 0 {
-			return Envelope{}, false
+			return Envelope{}, false, false
 		}
 		seen |= 1 << m
 		s.ws()
 		if !s.eat(':') {
-			return Envelope{}, false
+			return Envelope{}, false, false
 		}
 		s.ws()
 		start := s.i
 		switch m {
 		case mData:
-			ok = s.peek() == '{' && s.value(0)
+			ok = s.peek() == '{'
+			if n := dataCheck(raw, &span, seen, fast); ok && n != nil {
+				checked = n.scan(&s, 0)
+			}
+			if ok && !checked {
+				s.i = start
+				ok = s.value(0)
+			}
 		case mSchemaVersion:
 			ok = s.smallInt()
 		default:
 			_, ok = s.plainString()
 		}
 		if !ok {
-			return Envelope{}, false
+			return Envelope{}, false, false
 		}
 		span[m] = [2]int{start, s.i}
 		s.ws()
@@ -115,14 +134,26 @@ func fastEnvelope(raw []byte) (Envelope, bool) {
 			break
 		}
 		if !s.eat(',') {
-			return Envelope{}, false
+			return Envelope{}, false, false
 		}
 	}
 	s.ws()
 	if s.i != len(raw) {
-		return Envelope{}, false
+		return Envelope{}, false, false
 	}
-	return buildEnvelope(raw, &span, seen)
+	e, ok = buildEnvelope(raw, &span, seen)
+	return e, checked && ok, ok
+}
+
+// dataCheck is the data check of the type and version already read, or
+// nil.
+func dataCheck(raw []byte, span *[memberCount][2]int, seen uint32, fast map[specKey]*fastCheck) *fastCheck {
+	const need = 1<<mType | 1<<mSchemaVersion
+	if fast == nil || seen&need != need {
+		return nil
+	}
+	typ := raw[span[mType][0]+1 : span[mType][1]-1]
+	return fast[specKey{string(typ), atoiSmall(raw[span[mSchemaVersion][0]:span[mSchemaVersion][1]])}]
 }
 
 // buildEnvelope makes the Envelope out of the member spans fastEnvelope

@@ -81,9 +81,15 @@ func NewValidator() (*Validator, error) {
 // version, and returns the decoded envelope. Errors wrap ErrInvalid or
 // ErrUnknownType and say what is wrong. It is ParseEnvelope then CheckData.
 func (v *Validator) Parse(raw []byte) (Envelope, error) {
-	e, err := v.ParseEnvelope(raw)
+	// One pass when it can: ParseEnvelopeChecking's envelope and verdict
+	// are ParseEnvelope's, and checked data is data CheckData accepts
+	// (TestEnvelopeCheckingAgrees).
+	e, checked, err := v.ParseEnvelopeChecking(raw)
 	if err != nil {
 		return Envelope{}, err
+	}
+	if checked {
+		return e, nil
 	}
 	return e, v.CheckData(e)
 }
@@ -93,6 +99,18 @@ func (v *Validator) Parse(raw []byte) (Envelope, error) {
 // it uses the data.
 func (v *Validator) ParseEnvelope(raw []byte) (Envelope, error) {
 	return decodeEnvelope(raw)
+}
+
+// ParseEnvelopeChecking is ParseEnvelope that also checks the data
+// against its schema in the same pass when it can: checked means CheckData
+// would return nil for the result, so a consumer that uses these very
+// bytes need not call it. Unchecked data still needs CheckData.
+func (v *Validator) ParseEnvelopeChecking(raw []byte) (e Envelope, checked bool, err error) {
+	if e, checked, ok := fastEnvelopeChecked(raw, v.fast); ok {
+		return e, checked, nil
+	}
+	e, err = genericEnvelope(raw)
+	return e, false, err
 }
 
 // CheckData checks e's data against the schema of its type and version.

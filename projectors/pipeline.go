@@ -1,6 +1,7 @@
 package projectors
 
 import (
+	"bytes"
 	"context"
 	"runtime"
 	"sync"
@@ -116,9 +117,11 @@ func (r *Runner) apply(ctx context.Context, cancel context.CancelCauseFunc, orde
 // data against the schema of its type and version. Opening comes before
 // the data check: the schema holds plaintext.
 func (r *Runner) check(ctx context.Context, p *parsed) {
-	if p.env, p.err = r.validator.ParseEnvelope(p.msg.Data); p.err != nil {
+	var checked bool
+	if p.env, checked, p.err = r.validator.ParseEnvelopeChecking(p.msg.Data); p.err != nil {
 		return
 	}
+	data := p.env.Data
 	var opened events.Payload
 	switch o := r.opener.(type) {
 	case PayloadOpener:
@@ -129,8 +132,12 @@ func (r *Runner) check(ctx context.Context, p *parsed) {
 	if p.openErr != nil {
 		return
 	}
-	if p.err = r.validator.CheckData(p.env); p.err != nil {
-		return
+	// The data checked with the envelope is enough only when opening left
+	// it as it was: opened content is checked as plaintext.
+	if !checked || !bytes.Equal(p.env.Data, data) {
+		if p.err = r.validator.CheckData(p.env); p.err != nil {
+			return
+		}
 	}
 	if opened != nil { // the payload the opener decoded is that of Data
 		p.payload = opened

@@ -1,0 +1,65 @@
+package projectors_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/cmem/cmem/events"
+	"github.com/cmem/cmem/events/eventlog"
+	"github.com/cmem/cmem/events/eventlog/logtest"
+	"github.com/cmem/cmem/projectors"
+)
+
+// badOpener reads a log and "opens" every event into data its schema
+// rejects: what the envelope's one-pass check saw is not what the
+// projections would get.
+type badOpener struct{ l *eventlog.Log }
+
+func (b badOpener) Follow(ctx context.Context, from uint64, fn func(eventlog.Msg) error) error {
+	return b.l.Follow(ctx, from, fn)
+}
+
+func (b badOpener) DeadLetter(ctx context.Context, consumer string, m eventlog.Msg, reason string) error {
+	return b.l.DeadLetter(ctx, consumer, m, reason)
+}
+
+func (b badOpener) Open(_ context.Context, e events.Envelope) (events.Envelope, error) {
+	e.Data = json.RawMessage(`{"user":"not an id!","agent":"a"}`)
+	return e, nil
+}
+
+// TestOpenedDataIsChecked: data checked together with the envelope is
+// checked again once opening changed it; an opened event its schema
+// rejects is dead-lettered, never applied. Fails when the runner trusts
+// the envelope's check after opening.
+func TestOpenedDataIsChecked(t *testing.T) {
+	ctx := context.Background()
+	l := logtest.Open(t, "")
+	e, err := events.New(events.Meta{Source: "test", Actor: "admin"}, &events.UserAgentGranted{User: "u", Agent: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Append(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{name: "rec", got: map[uint64]events.Payload{}, recs: map[uint64]events.Record{}}
+	r, err := projectors.NewRunner(badOpener{l}, logtest.Logger(), rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); _ = r.Run(rctx) }()
+	defer func() { cancel(); <-done }()
+	waitFor(t, r, 1)
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if p := rec.got[1]; p != nil {
+		t.Fatalf("an opened event its schema rejects was applied: %+v", p)
+	}
+	dl, err := l.DeadLetters(ctx, "rec")
+	if err != nil || len(dl) != 1 {
+		t.Fatalf("dead letters %d (%v), want 1", len(dl), err)
+	}
+}

@@ -73,7 +73,7 @@ func (a *App) rescored(ctx context.Context, user, agent string, f vectors.Filter
 		}
 	}
 	score := withContext(hits)
-	seeds := ranked(items, score)[:min(NearSeeds, len(items))]
+	seeds := asking(ranked(items, score)[:min(NearSeeds, len(items))])
 	for _, n := range a.nearby(ctx, user, agent, f, q, now, seeds, byID) {
 		if _, in := byID[n.ID]; in {
 			score[n.ID] = max(score[n.ID], NearWeight*score[n.seed])

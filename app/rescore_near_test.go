@@ -14,13 +14,20 @@ import (
 	"github.com/cmem/cmem/events"
 )
 
-// nearView writes bob's turn that matches his question at day(1), then
+// nearView writes bob's turn that matches his question (a question
+// itself) at day(1), then
 // the turn after it (a reason that shares none of the question's words)
 // at `at`, by `by` ("bob" through y; "alice" through x, which bob may not
 // invoke; "alice-private", alice's own tier through y; alice's NearMax
 // times, a second apart, so that they would fill the top 2 if read), and
 // returns bob's view of the question (2 of each tier) as key=score lines.
 func nearView(t *testing.T, by string, at time.Time) []string {
+	t.Helper()
+	return nearViewAfter(t, "Alice: Bob, why did you start running in the spring?", by, at)
+}
+
+// nearViewAfter is nearView with bob's matching turn saying seed.
+func nearViewAfter(t *testing.T, seed, by string, at time.Time) []string {
 	t.Helper()
 	r := newRigOn(t, semantic.Must(), nil)
 	world(t, r)
@@ -32,7 +39,7 @@ func nearView(t *testing.T, by string, at time.Time) []string {
 			t.Fatal(err)
 		}
 	}
-	put("bob", "y", events.TierShared, nil, "bob started running", "Bob: I started running in the spring", day(1))
+	put("bob", "y", events.TierShared, nil, "bob started running", seed, day(1))
 	put("bob", "y", events.TierShared, nil, "bob's weekend", "Bob: I want to get outside this weekend", day(2))
 	const key, value = "the reason", "it clears my head after long days at the office"
 	switch by {
@@ -82,5 +89,15 @@ func TestNeighboursIgnoreWhatTheReaderCannotSee(t *testing.T) {
 		if near, apart := nearView(t, by, next), nearView(t, by, far); !slices.Equal(near, apart) {
 			t.Fatalf("a fragment bob may not read (%s), observed next to his hit, changed his view:\n%v\nagainst\n%v", by, near, apart)
 		}
+	}
+}
+
+// Only a turn that asks lifts the turn after it: after a statement, the
+// next turn is another statement, not its answer, and stays where its own
+// words put it (below the floor here).
+func TestNeighboursFollowOnlyAQuestion(t *testing.T) {
+	near := nearViewAfter(t, "Bob: I started running in the spring", "bob", day(1).Add(30*time.Second))
+	if slices.ContainsFunc(near, func(s string) bool { return strings.HasPrefix(s, "the reason=") }) {
+		t.Fatalf("the turn after a statement was lifted as its answer: %v", near)
 	}
 }

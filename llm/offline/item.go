@@ -38,13 +38,7 @@ func (o *Provider) listItem(al aligner, w *weigher, question, speakers string, c
 // sentence ("Sometimes", "Books") is too often no name to be an item, and
 // neither is a day or a month.
 func newNames(question, text string) []string {
-	asked := map[string]bool{}
-	for _, n := range namesOf(question) {
-		asked[n] = true
-		for _, p := range strings.Fields(n) {
-			asked[p] = true
-		}
-	}
+	asked := nameSet(question)
 	ws := words(text)
 	var out []string
 	seen := map[string]bool{}

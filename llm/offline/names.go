@@ -118,6 +118,19 @@ func nameWord(ws []word, i int) bool {
 	return true
 }
 
+// nameSet is the names of text (namesOf) and each word of them, for
+// telling a name the question already says from a new one.
+func nameSet(text string) map[string]bool {
+	set := map[string]bool{}
+	for _, n := range namesOf(text) {
+		set[n] = true
+		for _, p := range strings.Fields(n) {
+			set[p] = true
+		}
+	}
+	return set
+}
+
 // namesOf returns the names in text, lower-case, multiword names joined
 // by one space, in order of first appearance, each once.
 func namesOf(text string) []string {

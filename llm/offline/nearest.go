@@ -17,13 +17,7 @@ func nearestNewName(question, text string) string {
 	for _, w := range contentWords(question) {
 		asked[stem(w)] = true
 	}
-	askedNames := map[string]bool{}
-	for _, n := range namesOf(question) {
-		askedNames[n] = true
-		for _, p := range strings.Fields(n) {
-			askedNames[p] = true
-		}
-	}
+	askedNames := nameSet(question)
 	ws := words(text)
 	var anchors []int
 	for i, w := range ws {

@@ -199,13 +199,7 @@ func trimUnit(m string) string {
 
 // newName is the first name of text that question does not hold.
 func newName(question, text string) string {
-	asked := map[string]bool{}
-	for _, n := range namesOf(question) {
-		asked[n] = true
-		for _, p := range strings.Fields(n) {
-			asked[p] = true
-		}
-	}
+	asked := nameSet(question)
 	ws := words(text)
 	for _, n := range namesOf(text) {
 		if asked[n] || isFirstPerson(strings.Fields(n)[0]) {

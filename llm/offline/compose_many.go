@@ -30,7 +30,7 @@ func asksMany(segment string) bool {
 	if countRE.MatchString(segment) {
 		return true
 	}
-	for _, w := range strings.FieldsFunc(strings.ToLower(segment), func(r rune) bool { return !('a' <= r && r <= 'z') && r != '-' }) {
+	for _, w := range strings.FieldsFunc(strings.ToLower(segment), func(r rune) bool { return (r < 'a' || r > 'z') && r != '-' }) {
 		w = strings.Trim(w, "-")
 		if len(w) >= 4 && strings.HasSuffix(w, "s") && !notPlural[w] &&
 			!strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") {

@@ -72,7 +72,7 @@ func TestHybridResultsDump(t *testing.T) {
 		}
 		fmt.Fprintf(&out, "q%d %d\n", i, len(hits))
 		for _, h := range hits {
-			fmt.Fprintf(&out, "  %s %x %x %x\n", h.Fragment.ID, math.Float32bits(h.Score), math.Float32bits(h.Cosine), math.Float32bits(h.Lexical))
+			fmt.Fprintf(&out, "  %s %x %x %x\n", h.ID, math.Float32bits(h.Score), math.Float32bits(h.Cosine), math.Float32bits(h.Lexical))
 		}
 	}
 	if err := os.WriteFile(path, []byte(out.String()), 0o644); err != nil {

@@ -28,7 +28,7 @@ func (o *Provider) listItem(al aligner, w *weigher, question, speakers string, c
 	}
 	a := span(question, o.clause(al, w, question, sentence), c.at)
 	if f := strings.Fields(a); len(f) > listItemWords {
-		a = strings.Join(f[:listItemWords], " ")
+		a = strings.Join(f[:itemCut(f)], " ")
 	}
 	return strings.TrimRight(a, ",;:.!? ")
 }
@@ -78,4 +78,17 @@ func speakersOf(cands []rankedSentence) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// itemCut is how many of an unnamed item's words f it keeps:
+// listItemWords, or through its first number when that comes later — a
+// plural question ("What playoff entries does X have?") is often asked
+// of one value, and the cut must not drop the value it answers with.
+func itemCut(f []string) int {
+	for i, w := range f {
+		if strings.ContainsAny(w, "0123456789") {
+			return max(listItemWords, i+1)
+		}
+	}
+	return listItemWords
 }

@@ -52,3 +52,17 @@ func TestListItemWithoutNameIsShort(t *testing.T) {
 		t.Fatalf("listItem = %q, want at most %d words", got, listItemWords)
 	}
 }
+
+// An unnamed item is cut after listItemWords words, but never before its
+// first number: the value is what the question asks for.
+func TestListItemKeepsItsNumber(t *testing.T) {
+	p, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rankedSentence{text: "The playoff appearances of Stopousur Migourel is 94597."}
+	got := p.listItem(p.cfg.Embedder.(aligner), nil, "What playoff entries does Stopousur Migourel have?", "", c)
+	if !strings.Contains(got, "94597") {
+		t.Fatalf("listItem = %q, want the value 94597 kept", got)
+	}
+}

@@ -21,7 +21,7 @@ import (
 //
 // An agent's score for a text is the cosine similarity of the two
 // embeddings (its description plus the words of its id) raised towards
-// its Reach: max(desc, (1−ReachWeight)·desc + ReachWeight·Reach), so an
+// its Reach: max(desc, (1−ReachWeight)·max(desc,0) + ReachWeight·Reach), so an
 // agent described in general words but holding the answer is still
 // chosen, and what it holds never lowers a good description. Each open
 // sentence belongs to the unused agent that scores best for it; an
@@ -67,7 +67,10 @@ func (o *Provider) Coordinate(ctx context.Context, req llm.CoordinateRequest) (l
 	agentVec := func(i int) []float32 { return vecs[1+len(open)+i] }
 	score := func(text []float32, i int) float32 {
 		desc := embedding.Cosine(text, agentVec(i))
-		return max(desc, (1-o.cfg.ReachWeight)*desc+o.cfg.ReachWeight*cands[i].Reach)
+		// A description that is merely unrelated (a cosine under 0 is
+		// noise: the words of a generated id, say) does not pull an agent
+		// that holds the answer below one described in no words at all.
+		return max(desc, (1-o.cfg.ReachWeight)*max(desc, 0)+o.cfg.ReachWeight*cands[i].Reach)
 	}
 	// sentenceBest[j] is the candidate that scores best for open sentence
 	// j: the sentence is that agent's to answer.

@@ -45,7 +45,7 @@ func namedPool(cands []rankedSentence, names []string, loose bool) []rankedSente
 	}
 	var all, some []rankedSentence
 	for _, c := range cands {
-		f := facetsOf(c.text)
+		f := facetsOf(withoutVocatives(c.text, names))
 		n := 0
 		for _, name := range names {
 			if f.has(name) {

@@ -16,6 +16,7 @@ var timeWords = map[string]bool{"last": true, "yesterday": true, "today": true, 
 // words of time.
 func novelWords(question, sentence string) int {
 	_, text := speakerLabel(sentence)
+	text = dropOpener(text) // "Hey Gina," adds nothing to what was asked
 	asked := map[string]bool{}
 	for _, w := range contentWords(question) {
 		asked[stem(w)] = true

@@ -373,6 +373,10 @@ func (o *Provider) clause(al aligner, w *weigher, question, sentence string) str
 	if t, ok := quotedTitle(question, text); ok {
 		return t // a title the question asks for is the answer whole
 	}
+	text = dropOpener(text)
+	if obj, ok := captionObject(text); ok && captionAnswers(question, text) {
+		return obj // what a shared image shows, not the words about sharing it
+	}
 	names := namesOf(question)
 	best, bestScore := text, float32(-1)
 	adds := false // the best adds to what the question says
@@ -563,7 +567,9 @@ func (o *Provider) rankScore(al aligner, w *weigher, question string, names []st
 	if _, text := speakerLabel(sentence); strings.HasPrefix(text, "[") && strings.HasSuffix(strings.TrimRight(text, ".!? "), "]") {
 		// A note in brackets (a shared image's description) tells what
 		// was shown, rarely what the question asks of what was said.
-		score *= asideWeight
+		if !captionAnswers(question, text) {
+			score *= asideWeight
+		}
 	}
 	if k := answerKind(question); !typedKinds[k] && k != kindYesNo {
 		// What the question does not say yet is the answer: of two

@@ -102,7 +102,7 @@ func span(question, sentence string, at time.Time) string {
 		}
 		return "Yes"
 	}
-	return tighten(question, text)
+	return tighten(question, dropOpener(text))
 }
 
 // typedSpan is the span of kind in sentence (when, who, where, quantity);

@@ -145,7 +145,8 @@ type itemAt struct {
 // cutTo returns at most budget words of text: the window that holds the
 // most of want (a part's words count twice, the question's once) and of
 // values, the earliest such window, a longer clause's lead-in dropped
-// first (withoutLeadIn). A clause within budget is whole.
+// first (withoutLeadIn), never ending inside a quotation
+// (keepQuoteWhole). A clause within budget is whole.
 func cutTo(text string, budget int, part, question map[string]bool) string {
 	fields := strings.Fields(text)
 	if len(fields) <= budget {
@@ -178,8 +179,9 @@ func cutTo(text string, budget int, part, question map[string]bool) string {
 			best, at = sum, i-budget+1
 		}
 	}
-	return strings.TrimRightFunc(strings.Join(fields[at:at+budget], " "), func(r rune) bool {
-		return unicode.IsPunct(r) && r != '%' && r != ')'
+	from, to := keepQuoteWhole(fields, at, budget)
+	return strings.TrimRightFunc(strings.Join(fields[from:to], " "), func(r rune) bool {
+		return unicode.IsPunct(r) && r != '%' && r != ')' && !strings.ContainsRune("\"”’'", r)
 	})
 }
 

@@ -58,6 +58,7 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 	// the best: a clause holding more of the part's words but scoring far
 	// below (a request that echoes the question) must not leave no
 	// clause near.
+	ps.dropStale(cls)
 	for i, s := range ps.scores {
 		if ps.best > 0 && s >= composeNear*ps.best {
 			ps.bestOwn = math.Max(ps.bestOwn, ps.own[i])
@@ -91,4 +92,27 @@ func (ps partScores) pick(cls []clause) int {
 		}
 	}
 	return pick
+}
+
+// dropStale leaves the stale clauses out when a current clause states the
+// part too: an older recap holding more of the part's words ("target date
+// July 10, budget 236,000 USD") must not push out the newer statement of
+// its value ("the current target remains July 31"). A stale clause
+// answers only when nothing current does.
+func (ps *partScores) dropStale(cls []clause) {
+	current := false
+	for i, s := range ps.scores {
+		current = current || (s > 0 && !cls[i].stale)
+	}
+	if !current {
+		return
+	}
+	ps.best = 0
+	for i, s := range ps.scores {
+		if cls[i].stale {
+			ps.scores[i], ps.own[i] = 0, 0
+			continue
+		}
+		ps.best = math.Max(ps.best, s)
+	}
 }

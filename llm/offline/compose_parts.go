@@ -29,6 +29,9 @@ type askedPart struct {
 	// count is how many things the part counts ("the three home
 	// items"), 0 when it names no number.
 	count int
+	// others are the other parts' own words: a clause holding them
+	// states those parts, and gains nothing for this one by them.
+	others map[string]bool
 }
 
 // askRE is a segment that asks: a question word or an imperative.
@@ -85,6 +88,16 @@ func ownWords(parts []askedPart) {
 			}
 		}
 		parts[k].own = own
+	}
+	for k := range parts {
+		parts[k].others = map[string]bool{}
+		for l := range parts {
+			for w := range parts[l].own {
+				if l != k && !parts[k].own[w] {
+					parts[k].others[w] = true
+				}
+			}
+		}
 	}
 }
 

@@ -17,7 +17,8 @@ type partScores struct {
 }
 
 // scoreClauses scores the clauses for part p: the weight of p's words a
-// clause holds, and a third of the weight of the question's other words,
+// clause holds, and a third of the weight of the question's words no
+// other part owns,
 // halved when the clause speaks of a value as past or only says how to read
 // notes, raised when it states a value. A clause must hold one of p's words
 // and need of the question's, and must not itself ask (asks).
@@ -32,9 +33,10 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 				continue
 			}
 			hit[w] = true
-			if ps.part[w] {
+			switch {
+			case ps.part[w]:
 				own += idf[w]
-			} else {
+			case !p.others[w]: // another part's own word says the clause states that part
 				other += idf[w]
 			}
 		}

@@ -30,3 +30,19 @@ func TestNamedWords(t *testing.T) {
 		t.Fatalf("namedWords = %v", got)
 	}
 }
+
+// A clause holding another part's own words states that part: "the
+// remaining blockers are … a last customer walkthrough" does not answer
+// "what customer wording" over the reminder that gives the wording.
+func TestComposeAnotherPartsWordsGainNothing(t *testing.T) {
+	mem := []llm.MemoryItem{
+		composeItem("w", 1, "Documentation reminder: broad updates should use the insurance pilot instead of the customer's name for Orion."),
+		composeItem("b", 2, "Readiness note for Orion: the remaining blockers are down to final runbook sign-off and a last customer masking walkthrough."),
+		composeItem("n", 3, "There are no remaining operational blockers now."),
+		composeItem("x", 4, "Orion standup moved to the small room."),
+	}
+	r, ok := composeAnswer("What blockers remain for Orion now, and what broad customer wording can I safely use?", mem)
+	if !ok || !strings.Contains(r.Response, "the insurance pilot") {
+		t.Fatalf("answer %q (ok %v) lacks the wording", r.Response, ok)
+	}
+}

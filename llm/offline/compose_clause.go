@@ -69,7 +69,7 @@ func clausesOf(items []itemAt) []clause {
 					continue
 				}
 				seen[norm] = true
-				out = append(out, clause{text: c, sentence: fromClause(whole, c), words: factWords(c), id: m.id, order: i,
+				out = append(out, clause{text: c, sentence: fromClause(whole, c), words: composeWords(c), id: m.id, order: i,
 					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
 			}
 		}
@@ -157,7 +157,7 @@ func cutTo(text string, budget int, part, question map[string]bool) string {
 	}
 	weight := make([]int, len(fields))
 	for i, f := range fields {
-		for _, w := range factWords(f) {
+		for _, w := range composeWords(f) {
 			switch {
 			case part[w]:
 				weight[i] += 2

@@ -32,6 +32,9 @@ type askedPart struct {
 	// others are the other parts' own words: a clause holding them
 	// states those parts, and gains nothing for this one by them.
 	others map[string]bool
+	// modifier are the words that only say which thing is asked
+	// (modifierWords).
+	modifier map[string]bool
 }
 
 // askRE is a segment that asks: a question word or an imperative.
@@ -52,7 +55,7 @@ func askedParts(question string) []askedPart {
 	}
 	var parts []askedPart
 	for _, seg := range segs {
-		words := factWords(seg)
+		words := composeWords(seg)
 		if len(words) == 0 {
 			continue
 		}
@@ -61,7 +64,7 @@ func askedParts(question string) []askedPart {
 			last.words = append(last.words, words...)
 			continue
 		}
-		parts = append(parts, askedPart{words: words, many: asksMany(seg), count: countOf(seg)})
+		parts = append(parts, askedPart{words: words, many: asksMany(seg), count: countOf(seg), modifier: modifierWords(seg)})
 	}
 	ownWords(parts)
 	return parts

@@ -34,6 +34,8 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 			}
 			hit[w] = true
 			switch {
+			case ps.part[w] && p.modifier[w]: // "for the Monsoon incident" says which, not what
+				own += modifierWeight * idf[w]
 			case ps.part[w]:
 				own += idf[w]
 			case !p.others[w]: // another part's own word says the clause states that part

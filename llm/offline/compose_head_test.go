@@ -51,3 +51,19 @@ func TestComposeMatchesTheWordsReadersUse(t *testing.T) {
 		t.Fatalf("answer %q (ok %v) lacks the suspicion or the wording", r.Response, ok)
 	}
 }
+
+// A note saying it changes nothing states no value: "nothing in this
+// message changes the current contract structure" is no answer to "what
+// contract structure is in force".
+func TestComposeANoteThatChangesNothingIsNoAnswer(t *testing.T) {
+	mem := []llm.MemoryItem{
+		composeItem("c", 1, "Legal: the Orion contract structure is a fixed twelve-month term with mutual written renewal."),
+		composeItem("n", 2, "Again for clean recall, nothing in this message changes the approved Orion budget, discount, selected vendor, or current contract structure."),
+		composeItem("x", 3, "The Orion team lunch moved to Thursday."),
+		composeItem("y", 4, "Orion vendor onboarding is complete."),
+	}
+	r, ok := composeAnswer("What contract structure is currently in force for Orion?", mem)
+	if !ok || !strings.Contains(r.Response, "fixed twelve-month term") {
+		t.Fatalf("answer %q (ok %v) lacks the contract structure", r.Response, ok)
+	}
+}

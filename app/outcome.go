@@ -208,7 +208,10 @@ func ground(answer, question string, read []string) (string, bool) {
 	return strings.Join(kept, " "), rested
 }
 
-var sentenceRE = regexp.MustCompile(`[^.!?]+(?:[.!?]+["'”’]?|$)`)
+// sentenceRE is a sentence of an answer or a note. A point between two
+// digits is a decimal ("fever over 100.4"), not a sentence's end: cut
+// there, the sentences came back joined as "100. 4".
+var sentenceRE = regexp.MustCompile(`(?:[^.!?]|\.\d)+(?:[.!?]+["'”’]?|$)`)
 
 // echoes says whether sentence repeats five words of question in a row.
 func echoes(sentence, question string) bool {

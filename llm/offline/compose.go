@@ -58,8 +58,9 @@ func composeAnswer(question string, memory []llm.MemoryItem) (llm.AnswerResult, 
 	}
 	cls := clausesOf(items)
 	marksStale(cls)
+	marksMoved(cls)
 	idf := clauseIDF(cls)
-	subject := subjectWords(items)
+	subject := namedSubject(items, question)
 	for w := range subject { // the record's name says nothing about which of its facts a clause states
 		idf[w] = 0
 	}

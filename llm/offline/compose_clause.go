@@ -24,9 +24,10 @@ var (
 )
 
 // hedgeRE marks a clause about how to read notes rather than a fact
-// ("none of those edits should be treated as changing …", "unless …"), a
+// ("none of those edits should be treated as changing …", "nothing in
+// this message changes …", "unless …"), a
 // condition ("if that closes, …") or a request ("I only need …").
-var hedgeRE = regexp.MustCompile(`(?i)\b(?:unless|if|none of|should not|must not|do not|don't|never|not be treated|background|noise|chatter|reminders?|please|(?:i|we) (?:only |just )?need|can you|could you)\b`)
+var hedgeRE = regexp.MustCompile(`(?i)\b(?:unless|if|none of|should not|must not|do not|don't|never|not be treated|background|noise|chatter|reminders?|please|(?:i|we) (?:only |just )?need|can you|could you|nothing in (?:this|that|the|these|those)|does not change|doesn't change)\b`)
 
 // requestRE marks a sentence that asks for information rather than
 // stating it: a question, or a request to give, summarise or share.
@@ -69,7 +70,7 @@ func clausesOf(items []itemAt) []clause {
 					continue
 				}
 				seen[norm] = true
-				out = append(out, clause{text: c, sentence: fromClause(whole, c), words: factWords(c), id: m.id, order: i,
+				out = append(out, clause{text: c, sentence: fromClause(whole, c), words: composeWords(c), id: m.id, order: i,
 					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
 			}
 		}
@@ -145,7 +146,8 @@ type itemAt struct {
 // cutTo returns at most budget words of text: the window that holds the
 // most of want (a part's words count twice, the question's once) and of
 // values, the earliest such window, a longer clause's lead-in dropped
-// first (withoutLeadIn). A clause within budget is whole.
+// first (withoutLeadIn), never ending inside a quotation
+// (keepQuoteWhole). A clause within budget is whole.
 func cutTo(text string, budget int, part, question map[string]bool) string {
 	fields := strings.Fields(text)
 	if len(fields) <= budget {
@@ -156,7 +158,7 @@ func cutTo(text string, budget int, part, question map[string]bool) string {
 	}
 	weight := make([]int, len(fields))
 	for i, f := range fields {
-		for _, w := range factWords(f) {
+		for _, w := range composeWords(f) {
 			switch {
 			case part[w]:
 				weight[i] += 2
@@ -178,8 +180,9 @@ func cutTo(text string, budget int, part, question map[string]bool) string {
 			best, at = sum, i-budget+1
 		}
 	}
-	return strings.TrimRightFunc(strings.Join(fields[at:at+budget], " "), func(r rune) bool {
-		return unicode.IsPunct(r) && r != '%' && r != ')'
+	from, to := keepQuoteWhole(fields, at, budget)
+	return strings.TrimRightFunc(strings.Join(fields[from:to], " "), func(r rune) bool {
+		return unicode.IsPunct(r) && r != '%' && r != ')' && !strings.ContainsRune("\"”’'", r)
 	})
 }
 

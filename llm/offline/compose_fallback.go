@@ -18,7 +18,7 @@ func factsFromSupport(question string, support []string) (string, bool) {
 		return "", false
 	}
 	q := map[string]bool{}
-	for _, w := range factWords(question) {
+	for _, w := range composeWords(question) {
 		q[w] = true
 	}
 	return cutTo(text, composeMaxWords, q, q), true

@@ -102,7 +102,7 @@ func restates(text string, earlier []string, part map[string]bool) bool {
 	named := false
 	for _, e := range earlier {
 		has := map[string]bool{}
-		for _, w := range factWords(e) {
+		for _, w := range composeWords(e) {
 			has[w] = true
 		}
 		hit := 0

@@ -29,6 +29,12 @@ type askedPart struct {
 	// count is how many things the part counts ("the three home
 	// items"), 0 when it names no number.
 	count int
+	// others are the other parts' own words: a clause holding them
+	// states those parts, and gains nothing for this one by them.
+	others map[string]bool
+	// modifier are the words that only say which thing is asked
+	// (modifierWords).
+	modifier map[string]bool
 }
 
 // askRE is a segment that asks: a question word or an imperative.
@@ -49,7 +55,7 @@ func askedParts(question string) []askedPart {
 	}
 	var parts []askedPart
 	for _, seg := range segs {
-		words := factWords(seg)
+		words := composeWords(seg)
 		if len(words) == 0 {
 			continue
 		}
@@ -58,7 +64,7 @@ func askedParts(question string) []askedPart {
 			last.words = append(last.words, words...)
 			continue
 		}
-		parts = append(parts, askedPart{words: words, many: asksMany(seg), count: countOf(seg)})
+		parts = append(parts, askedPart{words: words, many: asksMany(seg), count: countOf(seg), modifier: modifierWords(seg)})
 	}
 	ownWords(parts)
 	return parts
@@ -85,6 +91,16 @@ func ownWords(parts []askedPart) {
 			}
 		}
 		parts[k].own = own
+	}
+	for k := range parts {
+		parts[k].others = map[string]bool{}
+		for l := range parts {
+			for w := range parts[l].own {
+				if l != k && !parts[k].own[w] {
+					parts[k].others[w] = true
+				}
+			}
+		}
 	}
 }
 

@@ -17,7 +17,8 @@ type partScores struct {
 }
 
 // scoreClauses scores the clauses for part p: the weight of p's words a
-// clause holds, and a third of the weight of the question's other words,
+// clause holds, and a third of the weight of the question's words no
+// other part owns,
 // halved when the clause speaks of a value as past or only says how to read
 // notes, raised when it states a value. A clause must hold one of p's words
 // and need of the question's, and must not itself ask (asks).
@@ -32,9 +33,12 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 				continue
 			}
 			hit[w] = true
-			if ps.part[w] {
+			switch {
+			case ps.part[w] && p.modifier[w]: // "for the Monsoon incident" says which, not what
+				own += modifierWeight * idf[w]
+			case ps.part[w]:
 				own += idf[w]
-			} else {
+			case !p.others[w]: // another part's own word says the clause states that part
 				other += idf[w]
 			}
 		}
@@ -58,6 +62,7 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 	// the best: a clause holding more of the part's words but scoring far
 	// below (a request that echoes the question) must not leave no
 	// clause near.
+	ps.dropStale(cls)
 	for i, s := range ps.scores {
 		if ps.best > 0 && s >= composeNear*ps.best {
 			ps.bestOwn = math.Max(ps.bestOwn, ps.own[i])
@@ -91,4 +96,27 @@ func (ps partScores) pick(cls []clause) int {
 		}
 	}
 	return pick
+}
+
+// dropStale leaves the stale clauses out when a current clause states the
+// part too: an older recap holding more of the part's words ("target date
+// July 10, budget 236,000 USD") must not push out the newer statement of
+// its value ("the current target remains July 31"). A stale clause
+// answers only when nothing current does.
+func (ps *partScores) dropStale(cls []clause) {
+	current := false
+	for i, s := range ps.scores {
+		current = current || (s > 0 && !cls[i].stale)
+	}
+	if !current {
+		return
+	}
+	ps.best = 0
+	for i, s := range ps.scores {
+		if cls[i].stale {
+			ps.scores[i], ps.own[i] = 0, 0
+			continue
+		}
+		ps.best = math.Max(ps.best, s)
+	}
 }

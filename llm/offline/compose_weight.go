@@ -14,7 +14,7 @@ func subjectWords(items []itemAt) map[string]bool {
 	}
 	lists := make([][]string, len(items))
 	for i, m := range items {
-		lists[i] = factWords(m.value)
+		lists[i] = composeWords(m.value)
 	}
 	for w, k := range docFreq(lists) {
 		if 2*k > len(items) {

@@ -88,7 +88,8 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		return nil, fmt.Errorf("inmem: query vector has a NaN or infinite value")
 	}
 	s.mu.RLock()
-	defer s.mu.RUnlock()
+	release := s.mu.RUnlock
+	defer func() { release() }()
 	if s.closed {
 		return nil, ErrClosed
 	}
@@ -108,16 +109,20 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 	// BM25's statistics are those of the rows f admits: a score never
 	// depends on a fragment the reader may not see.
 	rows, admitted, n, toks := s.admitted(p, &fb)
-	defer rowBufs.Put(&rows)
+	release = func() {
+		rowBufs.Put(&rows)
+		s.mu.RUnlock()
+	}
 	// The lexical side runs on this goroutine while the scan's other
 	// workers start on the vector side; this one joins them after.
 	var lex []textindex.DocHit
 	tp := s.text[key]
-	top := scanRows(p, &vq, &fb, depth, rows, func() {
+	top, leave := scanRows(p, &vq, &fb, depth, rows, func() {
 		if tp != nil {
 			lex = tp.SearchDocs(q.Text, depth, admitted, n, toks, tp.tie(p, s.fids.at))
 		}
-	})
+	}, release)
+	release = leave
 	for _, h := range lex {
 		at := s.fids.at[tp.chunks.of[h.Doc].fid]
 		id := p.meta[at.row].ID

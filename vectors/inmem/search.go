@@ -7,8 +7,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/cmem/cmem/vectors"
 )
@@ -28,7 +26,8 @@ func (s *Store) Search(ctx context.Context, vector []float32, f vectors.Filter, 
 		return nil, fmt.Errorf("inmem: query vector has a NaN or infinite value")
 	}
 	s.mu.RLock()
-	defer s.mu.RUnlock()
+	release := s.mu.RUnlock
+	defer func() { release() }()
 	if s.closed {
 		return nil, ErrClosed
 	}
@@ -38,7 +37,8 @@ func (s *Store) Search(ctx context.Context, vector []float32, f vectors.Filter, 
 	}
 	fb := s.filterBits(p, f)
 	q := newQuery(vector)
-	top := scan(p, &q, &fb, k)
+	top, leave := scan(p, &q, &fb, k, s.mu.RUnlock)
+	release = leave
 	hits := make([]vectors.Hit, 0, len(top.c))
 	for _, c := range top.sorted() {
 		hits = append(hits, vectors.Hit{Fragment: p.fragment(int(c.row)), Score: c.score})
@@ -69,80 +69,47 @@ const parallelRows = 16384
 // at least its score, which is at least the k-th best lower bound), so the
 // answer is the exact one, ties by ID included.
 //
-// A large partition is cut into blocks that one worker per CPU claims in
-// turn, each worker with its own threshold and candidates, merged before
-// the rescoring. The caller is one of the workers and waits for the
-// blocks, not for the other workers: a worker the scheduler starts late
-// (the other CPUs busy) finds the blocks taken and does nothing, so a
-// search takes at worst its time on one CPU rather than that plus the
-// delay, and the tail of the latencies follows the median.
-func scan(p *partition, q *query, f *filterBits, k int) topK { return scanRows(p, q, f, k, nil, nil) }
+// A large partition is cut into blocks (stripes.go) that one worker per
+// CPU claims in turn, each block bounded on its own and merged in block
+// order before the rescoring.
+//
+// after is run once the search is done with the partition and every
+// worker has stopped: the caller's read lock is handed over, as a worker
+// the caller did not wait for may still be reading. The caller calls the
+// returned leave when it is done reading; the last to stop runs after.
+func scan(p *partition, q *query, f *filterBits, k int, after func()) (topK, func()) {
+	return scanRows(p, q, f, k, nil, nil, after)
+}
 
 // scanRows is scan over the rows listed in admitted (ascending, exactly
 // those f admits) when it is not nil: a hybrid search that resolved its
 // filter to rows for the lexical side hands them over rather than have
 // the workers test every row again. first, when not nil, is run by the
 // calling goroutine before it joins the workers: other work of the same
-// search, overlapped with the scan.
-func scanRows(p *partition, q *query, f *filterBits, k int, admitted []int32, first func()) topK {
+// search, overlapped with the scan. after and the returned leave are
+// scan's.
+func scanRows(p *partition, q *query, f *filterBits, k int, admitted []int32, first, after func()) (topK, func()) {
 	rows := p.len()
 	workers, blocks := 1, 1
 	if rows >= parallelRows {
 		workers = min(runtime.GOMAXPROCS(0), rows/(parallelRows/2))
 		blocks = (rows + blockRows - 1) / blockRows
 	}
-	var (
-		next  atomic.Int64   // the next block to claim
-		done  sync.WaitGroup // one per block
-		mu    sync.Mutex
-		parts []*bounded // of the workers that claimed a block
-	)
-	done.Add(blocks)
-	work := func() {
-		var b *bounded
-		for {
-			i := int(next.Add(1) - 1)
-			if i >= blocks {
-				return
-			}
-			if b == nil {
-				b = newBounded(k)
-				mu.Lock()
-				parts = append(parts, b)
-				mu.Unlock()
-			}
-			b.block(p, q, f, rows*i/blocks, rows*(i+1)/blocks, admitted)
-			done.Done()
-		}
-	}
+	st := newStripes(p, q, f, k, admitted, blocks)
+	st.after = after
+	st.holders.Store(int32(workers))
 	for range workers - 1 {
-		go work()
+		go func() {
+			st.work()
+			st.leave()
+		}()
 	}
 	if first != nil {
 		first()
 	}
-	work()
-	done.Wait()
-	mu.Lock()
-	defer mu.Unlock()
-	var lows lowerK
-	lows.k = k
-	for _, b := range parts {
-		for _, l := range b.lows.h {
-			lows.offer(l)
-		}
-	}
-	tau := lows.threshold()
-	top := topK{k: k, meta: p.meta}
-	for _, b := range parts {
-		for _, c := range b.cands {
-			if c.score >= tau {
-				row := int(c.row)
-				top.offer(c.row, clamp(dot(q.unit, p.vector(row))*p.inv[row]))
-			}
-		}
-	}
-	return top
+	st.finish()
+	top := st.top()
+	return top, st.leave
 }
 
 // blockRows is the size of the blocks the workers of a large scan claim:
@@ -160,11 +127,14 @@ type bounded struct {
 	dots  []int32
 }
 
-func newBounded(k int) *bounded {
-	return &bounded{
-		lows: lowerK{k: k}, cands: make([]cand, 0, 4*k), tau: float32(math.Inf(-1)),
-		rows: make([]int32, 0, chunkRows), dots: make([]int32, chunkRows),
+// newBounded returns an empty bounded whose threshold starts at tau (a
+// valid threshold known already, or −∞), filtering into rows and scoring
+// into dots (chunkRows long; nil for new ones).
+func newBounded(k int, tau float32, rows, dots []int32) *bounded {
+	if rows == nil {
+		rows, dots = make([]int32, 0, chunkRows), make([]int32, chunkRows)
 	}
+	return &bounded{lows: lowerK{k: k}, cands: make([]cand, 0, 4*k), tau: tau, rows: rows, dots: dots}
 }
 
 // filterBits is a filter's allowed sets as slot bits and as bitsets.
@@ -194,10 +164,15 @@ func allowedBits(agents, res []int, nAgents, nRes int) []uint32 {
 // admissible ones in one call of the prefetching kernel.
 const chunkRows = 512
 
-// block bounds the rows in [from, to) into b.
-func (b *bounded) block(p *partition, q *query, f *filterBits, from, to int, admitted []int32) {
+// block bounds the rows in [from, to) into b. shared is the best
+// threshold any block of the scan has reached: b prunes with it when it is
+// above its own, and raises it with its own.
+func (b *bounded) block(p *partition, q *query, f *filterBits, from, to int, admitted []int32, shared *sharedTau) {
 	next, _ := slices.BinarySearch(admitted, int32(from)) // admitted's first row in the block
 	for start := from; start < to; start += chunkRows {
+		if t := shared.load(); t > b.tau {
+			b.tau = t
+		}
 		rows := b.rows[:0]
 		end := min(start+chunkRows, to)
 		switch {
@@ -225,7 +200,10 @@ func (b *bounded) block(p *partition, q *query, f *filterBits, from, to int, adm
 			}
 			b.cands = append(b.cands, cand{row: r, score: hi})
 			if b.lows.offer(lo) {
-				b.tau = b.lows.threshold()
+				if t := b.lows.threshold(); t > b.tau {
+					b.tau = t
+					shared.raise(t)
+				}
 			}
 		}
 	}

@@ -15,6 +15,7 @@ var sensitivityLexicon = map[string]*regexp.Regexp{
 	"compensation": regexp.MustCompile(`(?i)\b(salary|salaries|compensation|bonus|raise|pay band|equity|performance (review|plan|improvement)|disciplinary|termination|severance|complaint|leave of absence|medical leave)\b`),
 	"legal":        regexp.MustCompile(`(?i)\b(lawsuit|litigation|settlement|subpoena|legal (strategy|hold|advice)|privileged)\b`),
 	"grades":       regexp.MustCompile(`(?i)\b(grades?|gpa|transcript|academic probation|exam score|marks|conduct case|disciplinary hearing)\b`),
+	"incident":     regexp.MustCompile(`(?i)\b(incidents?|root[- ]cause|breach\w*|compromised?|intrusions?|vulnerabilit(y|ies)|exploit\w*|forensics?|malware|phishing|post-?mortem)\b`),
 	"contact":      regexp.MustCompile(`(?i)(\b\d{3}[-. ]\d{3}[-. ]\d{4}\b|\b(callback|phone|address|email) (number|line)?\b)`),
 }
 

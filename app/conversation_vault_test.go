@@ -1,0 +1,55 @@
+package app_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/cmem/cmem/app"
+)
+
+// A token said into the speaker's own record is kept in the record's
+// credentials vault: the speaker reads the rest of what she said but not
+// the token; a principal the mapping gives the record's credentials class
+// reads it. The same token said later on a project by its member is the
+// project's: the vault owns nothing, so the project's members read it.
+// Fails when the vault (vaulted) is removed, when a vault's copy may own a
+// value (conversation_owners.go), and with the read rule removed.
+func TestCredentialInAPersonalRecordIsVaulted(t *testing.T) {
+	r := newRig(t, nil, leakyScopes)
+	ctx := context.Background()
+	registerUsers(t, r, "eva", "dev", "ava")
+	schema := app.RelationshipSchema{Self: "record_{principal_id}", Types: map[string]app.RelationshipRule{
+		"project_member": {Subject: "principal_id", Scope: "project_{project_id}", Read: app.ReadFull, Steward: true},
+		"it_support": {Subject: "principal_id", Scope: "record_{for_principal_id}", Read: app.ReadFull,
+			LimitedBy: "access_scope", LimitedTo: map[string]string{"credentials_only": "credentials"}},
+	}}
+	if _, err := r.app.ImportRelationships(ctx, admin, app.ImportRequest{Schema: schema, Relationships: []app.Relationship{
+		{"type": "project_member", "project_id": "orchid", "principal_id": "ava"},
+		{"type": "it_support", "principal_id": "dev", "for_principal_id": "eva", "access_scope": "credentials_only"},
+	}, Principals: []string{"eva"}}); err != nil {
+		t.Fatal(err)
+	}
+	ans := turn(t, r, "eva", "My office hours move to Tuesday at 3 pm. I noted the current access token is ork_TMP_8D4M-R7PK.")
+	if !strings.Contains(ans.Decision.Reason, "vault") {
+		t.Errorf("decision %+v does not say the token was vaulted", ans.Decision)
+	}
+	const q = "current access token office hours"
+	got := readAll(t, r, "eva", q)
+	if strings.Contains(got, "8D4M") {
+		t.Errorf("eva reads the token back through her record: %q", got)
+	}
+	if !strings.Contains(got, "Tuesday at 3 pm") {
+		t.Errorf("eva lost the rest of her turn: %q", got)
+	}
+	if got := readAll(t, r, "dev", q); !strings.Contains(got, "8D4M") || strings.Contains(got, "Tuesday") {
+		t.Errorf("dev (the record's credentials reader) reads %q", got)
+	}
+	on := turn(t, r, "ava", "Orchid rotation is done: the current Orchid token is ork_TMP_8D4M-R7PK.")
+	if len(on.Decision.Scopes) != 1 || on.Decision.Scopes[0] != "project_orchid" {
+		t.Errorf("the project's own statement went to %v", on.Decision.Scopes)
+	}
+	if got := readAll(t, r, "ava", q); !strings.Contains(got, "8D4M") {
+		t.Errorf("ava (project member) cannot read the project's token: %q", got)
+	}
+}

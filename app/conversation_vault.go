@@ -29,6 +29,23 @@ import (
 // doorDigitsRE is a code of digits (a keypad code, a PIN).
 var doorDigitsRE = regexp.MustCompile(`\b\d{3,8}#?\b`)
 
+// personalCredentialRE is a credential the speaker calls their own ("my
+// new bank card PIN", "my password").
+var personalCredentialRE = regexp.MustCompile(`(?i)\bmy\s+(?:[\w-]+\s+){0,3}(?:pin|password|passcode|passphrase|login|card number)s?\b`)
+
+// personalCredential says whether text states a credential of the
+// speaker's own, with its value. Said without naming a scope, it belongs to
+// the speaker's record (and so to its vault), not to the shared scope they
+// work in: a resident's bank PIN is not the household's.
+func personalCredential(text string) bool {
+	for _, s := range summarySentenceRE.FindAllString(text, -1) {
+		if personalCredentialRE.MatchString(s) && credentialValue(s, "credentials") {
+			return true
+		}
+	}
+	return false
+}
+
 // vaultClasses are the sensitivity classes a personal record keeps apart.
 var vaultClasses = []string{"credentials", "door_codes"}
 

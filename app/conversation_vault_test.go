@@ -53,3 +53,43 @@ func TestCredentialInAPersonalRecordIsVaulted(t *testing.T) {
 		t.Errorf("ava (project member) cannot read the project's token: %q", got)
 	}
 }
+
+// A resident's own PIN, said in the household's thread without naming
+// it, is hers, not the household's: the co-resident does not read it,
+// and it is kept in her record's vault. Fails without the personal
+// credential rule (conversation_scope.go) and under rulemutation.
+func TestOwnCredentialInASharedThreadIsPersonal(t *testing.T) {
+	r := newRig(t, nil, leakyScopes)
+	ctx := context.Background()
+	registerUsers(t, r, "eva", "ava")
+	schema := app.RelationshipSchema{Self: "record_{principal_id}", Types: map[string]app.RelationshipRule{
+		"project_member": {Subject: "principal_id", Scope: "project_{project_id}", Read: app.ReadFull, Steward: true},
+	}}
+	if _, err := r.app.ImportRelationships(ctx, admin, app.ImportRequest{Schema: schema, Relationships: []app.Relationship{
+		{"type": "project_member", "project_id": "maple", "principal_id": "ava"},
+		{"type": "project_member", "project_id": "maple", "principal_id": "eva"},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	if d := turn(t, r, "eva", "The launch moved to June 9.").Decision; len(d.Scopes) != 1 || d.Scopes[0] != "project_maple" {
+		t.Fatalf("an unnamed statement went to %v, want eva's one working scope", d.Scopes)
+	}
+	ans := turn(t, r, "eva", "I set my new bank card PIN to 5581 this morning.")
+	if contains(ans.Decision.Scopes, "project_maple") {
+		t.Errorf("eva's own PIN went to %v", ans.Decision.Scopes)
+	}
+	for _, u := range []string{"ava", "eva"} {
+		if got := readAll(t, r, u, "bank card PIN launch"); strings.Contains(got, "5581") {
+			t.Errorf("%s reads eva's PIN: %q", u, got)
+		}
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

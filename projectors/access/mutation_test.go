@@ -26,6 +26,7 @@ var ruleHolders = map[string][]string{
 		"TestModelDecidesSupersession",                       // what the fact judge is shown
 		"TestWithheldReadLeavesOutItsClasses",                // need to know inside a scope
 		"TestCredentialInAPersonalRecordIsVaulted",           // a credential said in a personal record
+		"TestOwnCredentialInASharedThreadIsPersonal",         // and one's own, said in a shared thread
 	},
 	"./projectors/graphmem/":         {"TestTraversalMatchesReferenceUnderChurn", "TestRevokeHidesInsightsRestingOnTheEdge"}, // graph traversal
 	"./projectors/audit/clickhouse/": {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},                         // audit, both backends

@@ -46,6 +46,19 @@ func personalCredential(text string) bool {
 	return false
 }
 
+// personalMatterRE is a restricted matter the speaker calls their own
+// ("my therapy appointment", "my salary"), not one of someone in their
+// care ("my patient's medication" is the patient's).
+var personalMatterRE = regexp.MustCompile(`(?i)\bmy\s+(?:(?:new|current|next|own|latest|last|annual|monthly|weekly|blood|bank|credit)\s+){0,2}(?:therapy|therapist|diagnosis|medications?|prescriptions?|dose|lab results?|biopsy|pregnancy|symptoms?|treatment|salary|bonus|raise|performance review|debt|loan|lawsuit|divorce|bank account|card|balance)\b`)
+
+// personalMatter says whether text speaks of a restricted matter of the
+// speaker's own. Said without naming a scope it belongs to the speaker's
+// record, not to the shared scope they work in: a resident's therapy is
+// not the household's, an employee's raise not the project's.
+func personalMatter(text string) bool {
+	return personalMatterRE.MatchString(text)
+}
+
 // vaultClasses are the sensitivity classes a personal record keeps apart.
 var vaultClasses = []string{"credentials", "door_codes"}
 

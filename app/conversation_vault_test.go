@@ -83,6 +83,13 @@ func TestOwnCredentialInASharedThreadIsPersonal(t *testing.T) {
 			t.Errorf("%s reads eva's PIN: %q", u, got)
 		}
 	}
+	turn(t, r, "eva", "My therapy appointment moved to Tuesday at 15:00 with Dr. Hale.")
+	if got := readAll(t, r, "ava", "therapy appointment Tuesday"); strings.Contains(got, "15:00") {
+		t.Errorf("ava reads eva's therapy: %q", got)
+	}
+	if got := readAll(t, r, "eva", "therapy appointment Tuesday"); !strings.Contains(got, "15:00") {
+		t.Errorf("eva lost her own appointment: %q", got)
+	}
 }
 
 func contains(xs []string, x string) bool {

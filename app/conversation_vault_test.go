@@ -100,3 +100,31 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// A principal whose work is credentials (a credentials-only reader of a
+// case) reads back the credentials they said into their own record; the
+// case's full reader does not read that record at all. Fails without the
+// own-vault grant (relationships_vault.go).
+func TestCredentialHandlerReadsOwnVault(t *testing.T) {
+	r := newRig(t, nil, leakyScopes)
+	ctx := context.Background()
+	registerUsers(t, r, "dev", "ava")
+	schema := app.RelationshipSchema{Self: "record_{principal_id}", Types: map[string]app.RelationshipRule{
+		"project_member": {Subject: "principal_id", Scope: "project_{project_id}", Read: app.ReadFull, Steward: true},
+		"it_support": {Subject: "principal_id", Scope: "project_{project_id}", Read: app.ReadFull,
+			LimitedBy: "access_scope", LimitedTo: map[string]string{"credentials_only": "credentials"}},
+	}}
+	if _, err := r.app.ImportRelationships(ctx, admin, app.ImportRequest{Schema: schema, Relationships: []app.Relationship{
+		{"type": "project_member", "project_id": "maple", "principal_id": "ava"},
+		{"type": "it_support", "principal_id": "dev", "project_id": "maple", "access_scope": "credentials_only"},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	turn(t, r, "dev", "Credential update: the active badge is now GRA-8468.")
+	if got := readAll(t, r, "dev", "active badge credential"); !strings.Contains(got, "GRA-8468") {
+		t.Errorf("dev cannot read his own credential note: %q", got)
+	}
+	if got := readAll(t, r, "ava", "active badge credential"); strings.Contains(got, "GRA-8468") {
+		t.Errorf("ava reads dev's own record: %q", got)
+	}
+}

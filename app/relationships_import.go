@@ -51,6 +51,7 @@ func (a *App) ImportRelationships(ctx context.Context, by domain.Identity, req I
 	if err != nil {
 		return ImportAnswer{}, err
 	}
+	plans = withOwnVaults(plans) // a class reader reads that class of their own record (relationships_vault.go)
 	for _, p := range plans {
 		if err := a.requireRegistered(ctx, "users/", p.user); err != nil {
 			if errors.Is(err, domain.ErrNotFound) {

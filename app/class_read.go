@@ -35,6 +35,9 @@ func ClassAgent(scope, class string) string { return scopePrefix + scope + "-" +
 // it reads it in full: "case_x-summary", "case_x-steward" and
 // "case_x-credentials" are case_x, not in full.
 func scopeBase(id string) (string, bool) {
+	if b, _, ok := withheldBase(id); ok {
+		return b, false
+	}
 	for _, suf := range agentSuffixes() {
 		if b, ok := strings.CutSuffix(id, suf); ok {
 			return b, false

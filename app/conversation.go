@@ -73,6 +73,11 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	if d, err = a.withValueOwners(ctx, stored, d); err != nil { // a value belongs where it was first said (conversation_owners.go)
 		return ans, err
 	}
+	open := d                      // summaries and class reads are of the record: they drop or keep the vault's classes themselves
+	d, vault := vaulted(stored, d) // a credential said in a personal record (conversation_vault.go)
+	if err := a.ensureVault(ctx, by, d); err != nil {
+		return ans, err
+	}
 	ans.Decision = d
 	agents := make([]string, len(d.Scopes))
 	for i, s := range d.Scopes {
@@ -84,15 +89,25 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	if err != nil {
 		return ans, err
 	}
-	sum, err := a.writeSummaries(ctx, by, w.Fragments, d) // what summary readers read (summary_write.go)
+	sum, err := a.writeSummaries(ctx, by, w.Fragments, open) // what summary readers read (summary_write.go)
 	if err != nil {
 		return ans, err
 	}
-	cls, err := a.writeClassReads(ctx, by, w.Fragments, d) // what class readers read (class_read.go)
+	cls, err := a.writeClassReads(ctx, by, w.Fragments, open) // what class readers read (class_read.go)
 	if err != nil {
 		return ans, err
 	}
-	ans.Fragments, ans.Revision = w.Fragments, max(ans.Revision, w.Revision, sum, cls)
+	wh, err := a.writeWithheldReads(ctx, by, w.Fragments, d) // what need-to-know readers read (withhold_read.go)
+	if err != nil {
+		return ans, err
+	}
+	var rec uint64
+	if len(vault) > 0 {
+		if rec, err = a.writeOutsideVault(ctx, by, w.Fragments, open, vault); err != nil {
+			return ans, err
+		}
+	}
+	ans.Fragments, ans.Revision = w.Fragments, max(ans.Revision, w.Revision, sum, cls, wh, rec)
 	for i, f := range ans.Fragments { // a new value for something said before (supersede_turn.go)
 		if old := a.supersedeTurn(ctx, by, f, now); old != "" && f.Supersedes == "" {
 			ans.Fragments[i].Supersedes = old

@@ -78,6 +78,11 @@ func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision)
 			// value was repeated, not where it belongs.
 			return
 		}
+		if _, own := scopeBase(scopes[0]); !own {
+			// A copy for summary, class or withheld readers (or a
+			// vault's) follows its original; it owns nothing.
+			return
+		}
 		text := normalize(f.Value)
 		for _, v := range vals {
 			o, seen := first[v]

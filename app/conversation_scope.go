@@ -121,6 +121,8 @@ func (a *App) decideScope(speaker, text string, now access.Point) (ScopeDecision
 		return d, true
 	}
 	switch {
+	case self != "" && (personalCredential(text) || personalMatter(text)): // conversation_vault.go
+		d.Scopes, d.Reason = []string{self}, "the speaker's own credential or restricted matter, in no scope named: the speaker's own record"
 	case len(working) == 1:
 		d.Scopes, d.Reason = working, "the speaker's one scope"
 	case self != "":

@@ -74,6 +74,9 @@ func erasureTargets(sentence string, scopes []scopeInfo) []string {
 			add(v)
 		}
 	}
+	for _, v := range codeNumbers(sentence) { // a keypad code or a PIN (governance_erase_codes.go)
+		add(v)
+	}
 	// Names ("the Harbor House number"), never one holding a scope's own
 	// name ("Project Harbor", "Harbor Team"): that would erase the scope.
 	addName := func(p string) {

@@ -65,6 +65,10 @@ type RelationshipRule struct {
 	// also read this relationship's scope in full
 	// (relationships_follow.go).
 	ReadersOf string `json:"readers_of,omitempty"`
+	// WithholdFor maps a subject's role to the sensitivity classes a full
+	// read leaves out for it ("sales" → credentials, incident): need to
+	// know inside a scope (withhold_read.go).
+	WithholdFor map[string][]string `json:"withhold_for,omitempty"`
 }
 
 // Relationship is one relationship fact: its type and its fields.
@@ -115,6 +119,7 @@ func (s RelationshipSchema) Validate() error {
 		default:
 			errs = append(errs, fmt.Errorf("schema.types.%s: read %q is not full, summary or none", t, r.Read))
 		}
+		errs = append(errs, validateWithhold(t, r)...)
 		for v, c := range r.LimitedTo {
 			if sensitivityLexicon[c] == nil {
 				errs = append(errs, fmt.Errorf("schema.types.%s.limited_to.%s: %q is not a sensitivity class", t, v, c))
@@ -129,13 +134,15 @@ type plan struct {
 	index       int
 	user, scope string
 	read        string
-	class       string // the sensitivity class of a ReadClass read
+	class       string   // the sensitivity class of a ReadClass read
+	classes     []string // the classes a ReadWithout read leaves out
 	steward     bool
 }
 
 // planRelationships checks every relationship against the schema and
-// returns the grants, or the first problem naming its index.
-func planRelationships(s RelationshipSchema, rels []Relationship) ([]plan, error) {
+// returns the grants, or the first problem naming its index; roles are
+// the principals' standing roles, which a rule's WithholdFor narrows.
+func planRelationships(s RelationshipSchema, rels []Relationship, roles map[string]string) ([]plan, error) {
 	if err := s.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
@@ -163,7 +170,7 @@ func planRelationships(s RelationshipSchema, rels []Relationship) ([]plan, error
 			}
 		}
 		subjects[user] = true
-		out = append(out, plan{index: i, user: user, scope: scope, read: read, class: class, steward: rule.Steward})
+		out = append(out, withhold(plan{index: i, user: user, scope: scope, read: read, class: class, steward: rule.Steward}, rule, roles))
 	}
 	if s.Self != "" {
 		users := make([]string, 0, len(subjects))

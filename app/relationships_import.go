@@ -47,10 +47,11 @@ func (a *App) ImportRelationships(ctx context.Context, by domain.Identity, req I
 	if err != nil {
 		return ImportAnswer{}, fmt.Errorf("%w: %w", domain.ErrInvalid, err)
 	}
-	plans, err := planRelationships(schema, rels)
+	plans, err := planRelationships(schema, rels, req.PrincipalRoles)
 	if err != nil {
 		return ImportAnswer{}, err
 	}
+	plans = withOwnVaults(plans) // a class reader reads that class of their own record (relationships_vault.go)
 	for _, p := range plans {
 		if err := a.requireRegistered(ctx, "users/", p.user); err != nil {
 			if errors.Is(err, domain.ErrNotFound) {
@@ -72,6 +73,8 @@ func (a *App) ImportRelationships(ctx context.Context, by domain.Identity, req I
 			agents = append(agents, SummaryAgent(p.scope))
 		case ReadClass:
 			agents = append(agents, ClassAgent(p.scope, p.class))
+		case ReadWithout:
+			agents = append(agents, WithheldAgent(p.scope, p.classes))
 		}
 		if p.steward {
 			agents = append(agents, StewardAgent(p.scope))

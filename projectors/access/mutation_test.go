@@ -24,6 +24,9 @@ var ruleHolders = map[string][]string{
 		"TestNeighboursIgnoreWhatTheReaderCannotSee",         // neighbours of a view's hits
 		"TestSupersessionHidesNothingAcrossTheReadRule",      // current version, history
 		"TestModelDecidesSupersession",                       // what the fact judge is shown
+		"TestWithheldReadLeavesOutItsClasses",                // need to know inside a scope
+		"TestCredentialInAPersonalRecordIsVaulted",           // a credential said in a personal record
+		"TestOwnCredentialInASharedThreadIsPersonal",         // and one's own, said in a shared thread
 	},
 	"./projectors/graphmem/":         {"TestTraversalMatchesReferenceUnderChurn", "TestRevokeHidesInsightsRestingOnTheEdge"}, // graph traversal
 	"./projectors/audit/clickhouse/": {"TestForgedReadIsAViolation", "TestForgedAnswerIsAViolation"},                         // audit, both backends

@@ -81,6 +81,11 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	if d, err = a.withValueOwners(ctx, stored, d); err != nil { // a value belongs where it was first said (conversation_owners.go)
 		return ans, err
 	}
+	if d.inherited && len(d.Scopes) > 1 { // a scope guessed from the thread takes no other scope's value (conversation_thread.go)
+		if d, stored, err = a.withoutThread(ctx, by.ID, text, stored, now); err != nil {
+			return ans, err
+		}
+	}
 	ans.Decision = d
 	agents := make([]string, len(d.Scopes))
 	for i, s := range d.Scopes {

@@ -87,7 +87,7 @@ func (a *App) decideScope(speaker, thread, text string, now access.Point) (Scope
 	var projects, records []string
 	all := a.scopes()
 	for _, s := range all {
-		if s.name != nil && s.name.MatchString(text) {
+		if s.namedIn(text) { // conversation_dates.go
 			if s.record {
 				records = append(records, s.id)
 			} else {

@@ -1,10 +1,13 @@
 package app
 
 import (
+	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"sync"
 
+	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/projectors/access"
 )
 
@@ -29,10 +32,35 @@ import (
 // IngestTurn): it is a guess about a scope, and only the scope's full
 // readers, who take part in the thread, get it.
 //
+// Nor does an inherited turn take another scope's value (conversation_owners.go):
+// a turn restating a value first said elsewhere would go to the thread's
+// scope and the value's owner at once, and a new value it says (first
+// said there) would then have no single owner to protect it when it is
+// restated in a third scope. Such a turn is decided as if it had no
+// thread (withoutThread).
+//
 // The thread lives in memory: after a restart the first turns of a thread
 // fall back to the narrower reading until it has new decisions. A turn
 // says which thread it belongs to (TurnRequest.Thread); turns without one
 // share the default thread.
+
+// noThread is a thread no turn belongs to: deciding with it ignores the
+// thread.
+const noThread = "\x00"
+
+// withoutThread decides text's scope as if it had no thread, with its
+// values' owners, and redacts stored for the erasures of that scope.
+func (a *App) withoutThread(ctx context.Context, speaker, text, stored string, now access.Point) (ScopeDecision, string, error) {
+	d, ok := a.decideScope(speaker, noThread, text, now)
+	if !ok {
+		return d, stored, fmt.Errorf("%w: %s names no registered scope and has none of its own to write into", domain.ErrForbidden, speaker)
+	}
+	if red, n := a.redactErased(d.Scopes, stored); n > 0 {
+		stored = red
+	}
+	d, err := a.withValueOwners(ctx, stored, d)
+	return d, stored, err
+}
 
 // threadSpan is how many of a thread's last turns its scope is read from.
 const threadSpan = 6
@@ -83,7 +111,7 @@ var threadStays = regexp.MustCompile(`(?i)\b(delet\w*|remov\w*|eras(e|ed|es|ing|
 // reads in full now, other than their own record; "" when there is none or
 // more than one.
 func (a *App) threadScope(speaker, thread, text string, now access.Point) string {
-	if threadStays.MatchString(text) {
+	if thread == noThread || threadStays.MatchString(text) {
 		return ""
 	}
 	full := map[string]bool{}

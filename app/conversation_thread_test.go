@@ -117,3 +117,87 @@ func TestErasureRequestAfterAFirstSentence(t *testing.T) {
 	}
 	t.Fatalf("the request did not erase the fragment holding the line: %+v", ans.Governance)
 }
+
+// A month that is also a first name, followed by a day's number, is a
+// date: the turn does not go to that person's record.
+func TestMonthFollowedByADayIsNoName(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, nil)
+	registerUsers(t, r, "june", "kai")
+	schema := app.RelationshipSchema{Types: map[string]app.RelationshipRule{}, Self: "record_{principal_id}"}
+	if _, err := r.app.ImportRelationships(ctx, admin, app.ImportRequest{Schema: schema, Relationships: []app.Relationship{},
+		Principals: []string{"june", "kai"}}); err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]string{
+		"Booked: Tuesday June 9 at 9:00 AM colonoscopy.": "record_kai",
+		"June has the refill ready.":                     "record_june,record_kai",
+	} {
+		ans, err := r.app.IngestTurn(ctx, domain.Identity{ID: "kai"}, app.TurnRequest{Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(ans.Decision.Scopes, ","); got != want {
+			t.Errorf("%q went to %s (%s), want %s", text, got, ans.Decision.Reason, want)
+		}
+	}
+}
+
+// An unnamed turn restating a value first said in another scope is decided
+// as if it had no thread: the thread's scope and the value's owner at
+// once would leave a new value said with them without one owner.
+func TestInheritedTurnTakesNoOtherScopesValue(t *testing.T) {
+	ctx := context.Background()
+	r := clinic(t)
+	say := func(who, thread, text string) []string {
+		t.Helper()
+		ans, err := r.app.IngestTurn(ctx, domain.Identity{ID: who}, app.TurnRequest{Text: text, Thread: thread})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ans.Decision.Scopes
+	}
+	say("mina", "m", "My pharmacy pickup code is RX-4471.")
+	say("elena", "a", "I have had cramps since last night.")
+	for _, s := range say("nurse", "a", "Pickup code RX-4471 is at the desk, with the new 3,330 USD voucher.") {
+		if s == "record_elena" {
+			t.Fatalf("a turn restating mina's value went to elena's record too")
+		}
+	}
+}
+
+// A value first said only in a turn that needed two scopes (a project
+// named by an outsider, with the outsider's own record) belongs to both
+// for a turn in a third scope; restated in one of them, it is that
+// scope's own business.
+func TestValueFirstSaidInTwoScopesOwnsBoth(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, nil)
+	registerUsers(t, r, "ava", "noah")
+	schema := app.RelationshipSchema{Types: map[string]app.RelationshipRule{
+		"project_member": {Subject: "principal_id", Scope: "project_{project_id}", Read: app.ReadFull, Steward: true},
+	}, Self: "record_{principal_id}"}
+	if _, err := r.app.ImportRelationships(ctx, admin, app.ImportRequest{Schema: schema, Relationships: []app.Relationship{
+		{"type": "project_member", "project_id": "heron", "principal_id": "ava"},
+		{"type": "project_member", "project_id": "beacon", "principal_id": "ava"},
+	}, Principals: []string{"noah"}}); err != nil {
+		t.Fatal(err)
+	}
+	say := func(who, text string) string {
+		t.Helper()
+		ans, err := r.app.IngestTurn(ctx, domain.Identity{ID: who}, app.TurnRequest{Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(ans.Decision.Scopes, ",")
+	}
+	if got := say("noah", "Heron private bridge amount is 4,440 USD."); got != "project_heron,record_noah" {
+		t.Fatalf("the outsider's turn went to %s", got)
+	}
+	if got := say("ava", "Beacon public line is 4,445 USD, close to the 4,440 USD amount."); got != "project_beacon,project_heron,record_noah" {
+		t.Fatalf("restated in a third scope it went to %s, want the value's two first scopes too", got)
+	}
+	if got := say("ava", "Heron bridge amount stays 4,440 USD."); got != "project_heron" {
+		t.Fatalf("restated in one of its first scopes it went to %s, want project_heron alone", got)
+	}
+}

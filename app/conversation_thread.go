@@ -97,11 +97,10 @@ func (t *threads) add(thread string, scopes []string) {
 		}
 		t.order = append(t.order, thread)
 	}
-	l := append(t.last[thread], append([]string(nil), scopes...))
-	if len(l) > threadSpan {
-		l = l[len(l)-threadSpan:]
+	t.last[thread] = append(t.last[thread], append([]string(nil), scopes...))
+	if l := t.last[thread]; len(l) > threadSpan {
+		t.last[thread] = l[len(l)-threadSpan:]
 	}
-	t.last[thread] = l
 }
 
 // threadStays matches a turn that keeps the narrower reading in any thread.

@@ -189,6 +189,7 @@ type App struct {
 	graph     GraphMemory
 	rerank    Reranker
 	adminSum  string
+	threads   *threads // each conversation thread's last decisions (conversation_thread.go)
 }
 
 // New returns an App; cfg must be valid and every dependency set.
@@ -200,7 +201,7 @@ func New(cfg Config, d Deps) (*App, error) {
 		cfg: cfg, log: d.Log, view: d.Access, fresh: d.Fresh, policies: d.Policies, fragments: d.Fragments,
 		store: d.Store, viewFresh: d.ViewFresh, embedder: d.Embedder, llm: d.LLM, queries: d.Queries, archive: d.Archive, feed: d.Feed, keys: d.Keys,
 		graph: d.Graph, rerank: d.Reranker,
-		adminSum: TokenSum(cfg.AdminToken),
+		adminSum: TokenSum(cfg.AdminToken), threads: &threads{},
 	}, nil
 }
 

@@ -13,6 +13,10 @@ import (
 // TurnRequest is one utterance of a conversation, said by the caller.
 type TurnRequest struct {
 	Text string `json:"text"`
+	// Thread names the conversation the turn belongs to (a chat's id);
+	// turns without one share the default thread. A turn that names no
+	// scope may take its thread's scope (conversation_thread.go).
+	Thread string `json:"thread,omitempty"`
 }
 
 // TurnAnswer is what cmem made of a turn: where it was written and why,
@@ -39,6 +43,9 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	if text == "" {
 		return TurnAnswer{}, fmt.Errorf("%w: text must not be empty", domain.ErrInvalid)
 	}
+	if len(req.Thread) > 256 {
+		return TurnAnswer{}, fmt.Errorf("%w: thread is limited to 256 bytes", domain.ErrInvalid)
+	}
 	if len(text) > 262144 {
 		return TurnAnswer{}, fmt.Errorf("%w: text is limited to 256 KiB", domain.ErrInvalid)
 	}
@@ -53,10 +60,11 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 		return TurnAnswer{}, err
 	}
 	now := snap.Point()
-	d, ok := a.decideScope(by.ID, text, now)
+	d, ok := a.decideScope(by.ID, req.Thread, text, now)
 	if !ok {
 		return TurnAnswer{}, fmt.Errorf("%w: %s names no registered scope and has none of its own to write into", domain.ErrForbidden, by.ID)
 	}
+	a.threads.add(req.Thread, d.Scopes)
 	ans := TurnAnswer{Decision: d, Governance: []GovernanceAct{}}
 	acts, stored, err := a.governTurn(ctx, by, text, d, now)
 	if err != nil {
@@ -72,6 +80,11 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	}
 	if d, err = a.withValueOwners(ctx, stored, d); err != nil { // a value belongs where it was first said (conversation_owners.go)
 		return ans, err
+	}
+	if d.inherited && len(d.Scopes) > 1 { // a scope guessed from the thread takes no other scope's value (conversation_thread.go)
+		if d, stored, err = a.withoutThread(ctx, by.ID, text, stored, now); err != nil {
+			return ans, err
+		}
 	}
 	open := d                      // summaries and class reads are of the record: they drop or keep the vault's classes themselves
 	d, vault := vaulted(stored, d) // a credential said in a personal record (conversation_vault.go)
@@ -89,17 +102,17 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	if err != nil {
 		return ans, err
 	}
-	sum, err := a.writeSummaries(ctx, by, w.Fragments, open) // what summary readers read (summary_write.go)
-	if err != nil {
-		return ans, err
-	}
-	cls, err := a.writeClassReads(ctx, by, w.Fragments, open) // what class readers read (class_read.go)
-	if err != nil {
-		return ans, err
-	}
-	wh, err := a.writeWithheldReads(ctx, by, w.Fragments, d) // what need-to-know readers read (withhold_read.go)
-	if err != nil {
-		return ans, err
+	var sum, cls, wh uint64
+	if !open.inherited { // a scope taken from the thread is for its full readers only (conversation_thread.go)
+		if sum, err = a.writeSummaries(ctx, by, w.Fragments, open); err != nil { // what summary readers read (summary_write.go)
+			return ans, err
+		}
+		if cls, err = a.writeClassReads(ctx, by, w.Fragments, open); err != nil { // what class readers read (class_read.go)
+			return ans, err
+		}
+		if wh, err = a.writeWithheldReads(ctx, by, w.Fragments, d); err != nil { // what need-to-know readers read (withhold_read.go)
+			return ans, err
+		}
 	}
 	var rec uint64
 	if len(vault) > 0 {

@@ -61,7 +61,7 @@ func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision)
 		rev    uint64
 		scopes []string
 	}
-	first := map[string]owner{}
+	first, firstMany := map[string]owner{}, map[string]owner{}
 	err := a.everyFragment(ctx, func(f vectors.Fragment) {
 		info, ok := a.fragments.Get(f.ID)
 		if !ok {
@@ -73,9 +73,14 @@ func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision)
 				scopes = append(scopes, s)
 			}
 		}
+		into := first
 		if len(scopes) != 1 {
 			// A text that already needed several scopes says where a
-			// value was repeated, not where it belongs.
+			// value was repeated, not where it belongs — unless no
+			// one-scope text ever said it (sharedOwners).
+			into = firstMany
+		}
+		if len(scopes) == 0 {
 			return
 		}
 		if _, own := scopeBase(scopes[0]); !own {
@@ -85,14 +90,19 @@ func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision)
 		}
 		text := normalize(f.Value)
 		for _, v := range vals {
-			o, seen := first[v]
+			o, seen := into[v]
 			if (!seen || info.Revision < o.rev) && strings.Contains(text, normalize(v)) {
-				first[v] = owner{info.Revision, scopes}
+				into[v] = owner{info.Revision, scopes}
 			}
 		}
 	})
 	if err != nil {
 		return d, err
+	}
+	for v, m := range firstMany {
+		if _, ok := first[v]; !ok && sharedOwners(d.Scopes, m.scopes) {
+			first[v] = m
+		}
 	}
 	var added []string
 	for _, v := range vals {
@@ -107,4 +117,20 @@ func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision)
 		d.Reason += "; restates a value first said in " + strings.Join(added, ",")
 	}
 	return d, nil
+}
+
+// sharedOwners says whether a value with no one-scope owner, first said
+// in a text that needed the scopes first, belongs to them for a turn going
+// to scopes: when the turn shares none of them. Restated into a scope
+// with no part in where it was first said ("close to Liam's private 3,330
+// USD", said in a public program after a finance note that went to a
+// case and a record), it needs them all; restated in one of them it is
+// that scope's own business, as before.
+func sharedOwners(scopes, first []string) bool {
+	for _, s := range first {
+		if contains(scopes, s) {
+			return false
+		}
+	}
+	return true
 }

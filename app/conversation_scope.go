@@ -72,16 +72,22 @@ type ScopeDecision struct {
 	Scopes      []string `json:"scopes"`
 	Reason      string   `json:"reason"`
 	Sensitivity []string `json:"sensitivity"`
+	// inherited: the scope is the thread's, not named (conversation_thread.go).
+	inherited bool
 }
 
+// threadReason is the reason of a scope taken from the thread.
+const threadReason = "the one scope of the thread's last turns the speaker works in"
+
 // decideScope is the write policy: the scopes text names; with none named,
-// the speaker's one working scope, else the speaker's own record.
-func (a *App) decideScope(speaker, text string, now access.Point) (ScopeDecision, bool) {
+// the speaker's one working scope, else the one scope of the thread's last
+// turns the speaker works in, else the speaker's own record.
+func (a *App) decideScope(speaker, thread, text string, now access.Point) (ScopeDecision, bool) {
 	d := ScopeDecision{Sensitivity: Sensitivity(text)}
 	var projects, records []string
 	all := a.scopes()
 	for _, s := range all {
-		if s.name != nil && s.name.MatchString(text) {
+		if s.namedIn(text) { // conversation_dates.go
 			if s.record {
 				records = append(records, s.id)
 			} else {
@@ -125,6 +131,9 @@ func (a *App) decideScope(speaker, text string, now access.Point) (ScopeDecision
 		d.Scopes, d.Reason = []string{self}, "the speaker's own credential or restricted matter, in no scope named: the speaker's own record"
 	case len(working) == 1:
 		d.Scopes, d.Reason = working, "the speaker's one scope"
+	case a.threadScope(speaker, thread, text, now) != "": // conversation_thread.go
+		d.Scopes, d.Reason = []string{a.threadScope(speaker, thread, text, now)}, threadReason
+		d.inherited = true
 	case self != "":
 		d.Scopes, d.Reason = []string{self}, "the speaker's own record (no scope named, or several possible: the narrower wins)"
 	default:

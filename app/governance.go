@@ -31,7 +31,7 @@ type GovernanceAct struct {
 func (a *App) governTurn(ctx context.Context, by domain.Identity, text string, d ScopeDecision, now access.Point) ([]GovernanceAct, string, error) {
 	acts := []GovernanceAct{}
 	stored := text
-	if eraseRE.MatchString(text) {
+	if asksErasure(text) {
 		var targets []string
 		scopes := a.scopes()
 		prev := ""

@@ -19,6 +19,8 @@ type episodeRun struct {
 	// read.
 	texts map[string]string
 	stats *Stats
+	// episode is the conversation's thread id (TurnRequest.Thread).
+	episode string
 }
 
 // runEpisode ingests ep's turns in order and asks each of cps after its
@@ -33,7 +35,7 @@ func runEpisode(ctx context.Context, cfg Config, ep Episode, cps []Checkpoint, s
 	if err != nil {
 		return nil, err
 	}
-	r := &episodeRun{api: a, tokens: map[string]string{}, texts: map[string]string{}, stats: stats}
+	r := &episodeRun{api: a, tokens: map[string]string{}, texts: map[string]string{}, stats: stats, episode: ep.ID}
 	if err := r.setup(ctx, ep); err != nil {
 		return nil, fmt.Errorf("episode %s: %w", ep.ID, err)
 	}
@@ -109,7 +111,7 @@ func (r *episodeRun) ingest(ctx context.Context, t Turn) error {
 			Value string `json:"value"`
 		} `json:"fragments"`
 	}
-	if _, err := r.api.do(ctx, r.tokens[t.Speaker.ID], http.MethodPost, "/v1/turns", map[string]any{"text": text}, &w); err != nil {
+	if _, err := r.api.do(ctx, r.tokens[t.Speaker.ID], http.MethodPost, "/v1/turns", map[string]any{"text": text, "thread": r.episode}, &w); err != nil {
 		return err
 	}
 	for _, f := range w.Fragments {

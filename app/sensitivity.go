@@ -16,7 +16,10 @@ var sensitivityLexicon = map[string]*regexp.Regexp{
 	"legal":        regexp.MustCompile(`(?i)\b(lawsuit|litigation|settlement|subpoena|legal (strategy|hold|advice)|privileged)\b`),
 	"grades":       regexp.MustCompile(`(?i)\b(grades?|gpa|transcript|academic probation|exam score|marks|conduct case|disciplinary hearing)\b`),
 	"incident":     regexp.MustCompile(`(?i)\b(incidents?|root[- ]cause|breach\w*|compromised?|intrusions?|vulnerabilit(y|ies)|exploit\w*|forensics?|malware|phishing|post-?mortem)\b`),
-	"contact":      regexp.MustCompile(`(?i)(\b\d{3}[-. ]\d{3}[-. ]\d{4}\b|\b(callback|phone|address|email) (number|line)?\b)`),
+	// When a home stands empty is what a burglar wants: a summary reader
+	// (a guest, a cleaner, a contractor) needs the visit times, not this.
+	"absence": regexp.MustCompile(`(?i)\baway from (the |our |my |their |his |her )?(home|house|flat|apartment|place)\b|\b(home|house|flat|apartment|place) (is|will be|stays|sits) (empty|unoccupied|vacant)\b|\b(no ?one|nobody)('s| is| will be) (at )?home\b`),
+	"contact": regexp.MustCompile(`(?i)(\b\d{3}[-. ]\d{3}[-. ]\d{4}\b|\b(callback|phone|address|email) (number|line)?\b)`),
 }
 
 // Sensitivity returns the sensitivity classes text falls in, sorted.

@@ -8,8 +8,8 @@ import (
 // A scope's redacted summary: what a principal with read level `summary`
 // reads of it. It is the scope's logistics with its restricted details
 // taken out: a sentence in one of the sensitivity classes (credentials,
-// door codes, health details, compensation and HR, legal, grades, contact
-// details), marked restricted ("confidential", "do not share") or about
+// door codes, health details, compensation and HR, legal, grades,
+// incidents, a home's absence, contact details), marked restricted ("confidential", "do not share") or about
 // the scope's substance is dropped whole — a class word names the topic,
 // the value it introduces can sit anywhere in the sentence — and so is one
 // that places nothing in time. In what is left every identifying value (an

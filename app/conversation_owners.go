@@ -83,10 +83,13 @@ func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision)
 		if len(scopes) == 0 {
 			return
 		}
-		if _, own := scopeBase(scopes[0]); !own {
-			// A copy for summary, class or withheld readers (or a
-			// vault's) follows its original; it owns nothing.
-			return
+		for _, s := range scopes {
+			if _, own := scopeBase(s); !own {
+				// A copy for summary, class or withheld readers
+				// follows its original, and a vaulted turn keeps its
+				// value in the vault: neither owns anything.
+				return
+			}
 		}
 		text := normalize(f.Value)
 		for _, v := range vals {

@@ -122,9 +122,12 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	}
 	ans.Fragments, ans.Revision = w.Fragments, max(ans.Revision, w.Revision, sum, cls, wh, rec)
 	for i, f := range ans.Fragments { // a new value for something said before (supersede_turn.go)
-		if old := a.supersedeTurn(ctx, by, f, now); old != "" && f.Supersedes == "" {
+		old, rev := a.supersedeTurn(ctx, by, f, w.Revision, now)
+		if old != "" && f.Supersedes == "" {
 			ans.Fragments[i].Supersedes = old
 		}
+		ans.Revision = max(ans.Revision, rev) // a read at the turn's revision sees what it replaced go
+
 	}
 	return ans, nil
 }

@@ -107,11 +107,12 @@ func whollyAbout(text string, attr []string) bool {
 	return any
 }
 
-// supersedeTurn records, for the turn fragment f just written with text,
-// the earlier turns of the same scopes it supersedes (see above); it
-// returns the first superseded id ("" when none). A failure is logged and
-// the turn stands, as for any write.
-func (a *App) supersedeTurn(ctx context.Context, by domain.Identity, f domain.Fragment, now access.Point) string {
+// supersedeTurn records, for the turn fragment f just written (at
+// revision written), the earlier turns of the same scopes it supersedes
+// (see above); it returns the first superseded id ("" when none) and the
+// revision of the last supersession recorded (0 when none). A failure is
+// logged and the turn stands, as for any write.
+func (a *App) supersedeTurn(ctx context.Context, by domain.Identity, f domain.Fragment, written uint64, now access.Point) (string, uint64) {
 	scopes := a.scopes()
 	var attrs [][]string
 	for _, s := range sentenceRE.FindAllString(f.Value, -1) {
@@ -120,21 +121,28 @@ func (a *App) supersedeTurn(ctx context.Context, by domain.Identity, f domain.Fr
 		}
 	}
 	if len(attrs) == 0 || len(f.Agents) == 0 {
-		return ""
+		return "", 0
+	}
+	// The turns said before this one must be in the store before it is
+	// searched for what this one replaces: on a busy machine the view's
+	// projection can still be behind this turn's own write.
+	if err := a.waitOn(ctx, a.viewFresh, written); err != nil {
+		slog.Warn("turn supersession: earlier turns not yet indexed; the turn stands", "fragment", f.ID, "err", err)
+		return "", 0
 	}
 	agent := f.Agents[0]
-	first := ""
+	first, rev := "", uint64(0)
 	for _, attr := range attrs {
 		vecs, err := a.embedder.Embed(ctx, []string{strings.Join(attr, " ")})
 		if err != nil || len(vecs) == 0 {
 			slog.Warn("turn supersession: no embedding", "fragment", f.ID, "err", err)
-			return first
+			return first, rev
 		}
 		flt := vectors.NewFilter(f.Tier, by.ID, a.view.Agents(by.ID, now), a.view.AgentIDs(), a.view.Resources(agent, now), a.view.ResourceIDs())
 		hits, err := a.store.Search(ctx, vecs[0], flt, 16)
 		if err != nil {
 			slog.Warn("turn supersession: nearest fragments unavailable", "fragment", f.ID, "err", err)
-			return first
+			return first, rev
 		}
 		for _, h := range hits {
 			info, ok := a.fragments.Get(h.ID)
@@ -142,15 +150,17 @@ func (a *App) supersedeTurn(ctx context.Context, by domain.Identity, f domain.Fr
 				!a.readable(by.ID, agent, info, now) || !whollyAbout(h.Value, attr) {
 				continue
 			}
-			if _, err := a.append(ctx, by, &events.FragmentSuperseded{Old: h.ID, New: f.ID, User: by.ID, Agent: agent,
-				Tier: f.Tier, Agents: f.Agents, Resources: f.Resources, Decision: turnSupersededBy}, false); err != nil {
+			r, err := a.append(ctx, by, &events.FragmentSuperseded{Old: h.ID, New: f.ID, User: by.ID, Agent: agent,
+				Tier: f.Tier, Agents: f.Agents, Resources: f.Resources, Decision: turnSupersededBy}, false)
+			if err != nil {
 				slog.Warn("turn supersession not recorded; the turn stands", "fragment", f.ID, "err", err)
-				return first
+				return first, rev
 			}
+			rev = max(rev, r)
 			if first == "" {
 				first = h.ID
 			}
 		}
 	}
-	return first
+	return first, rev
 }

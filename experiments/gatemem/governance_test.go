@@ -44,6 +44,7 @@ func org(t *testing.T) (*api, map[string]string) {
 }
 
 type turnAnswer struct {
+	Revision  uint64 `json:"revision"`
 	Fragments []struct {
 		ID     string   `json:"id"`
 		Value  string   `json:"value"`
@@ -72,12 +73,19 @@ func say(t *testing.T, a *api, token, text string) turnAnswer {
 // view is everything token's user reads of scope for query.
 func view(t *testing.T, a *api, token, scope, query string) string {
 	t.Helper()
+	return viewAfter(t, a, token, scope, query, 0)
+}
+
+// viewAfter is view once the memory view includes revision rev (a turn's
+// own, say: read-your-writes).
+func viewAfter(t *testing.T, a *api, token, scope, query string, rev uint64) string {
+	t.Helper()
 	var v struct {
 		Private []struct{ Value string } `json:"private"`
 		Shared  []struct{ Value string } `json:"shared"`
 	}
 	if _, err := a.do(context.Background(), token, http.MethodPost, "/v1/memory/view",
-		map[string]any{"agent": "scope-" + scope, "query": query, "k_user": 100, "k_cross": 100, "min_score": -1}, &v); err != nil {
+		map[string]any{"agent": "scope-" + scope, "query": query, "k_user": 100, "k_cross": 100, "min_score": -1, "min_revision": rev}, &v); err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder

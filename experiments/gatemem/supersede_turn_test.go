@@ -17,7 +17,7 @@ func TestTurnStatingANewValueSupersedesTheOld(t *testing.T) {
 	if len(ans.Fragments) != 1 {
 		t.Fatalf("fragments %+v", ans.Fragments)
 	}
-	got := view(t, a, tok["ava"], "project_heron", "Heron staging token")
+	got := viewAfter(t, a, tok["ava"], "project_heron", "Heron staging token", ans.Revision)
 	if strings.Contains(got, "hx_stg_1111-AAAA for this sprint") {
 		t.Fatalf("the superseded turn is still shown: %q", got)
 	}
@@ -55,8 +55,8 @@ func TestTurnDoesNotSupersedeAStatusList(t *testing.T) {
 	if !strings.Contains(got, "231,000 USD, discount cap is 7%") {
 		t.Fatalf("a status list was hidden by an update of one of its items: %q", got)
 	}
-	say(t, a, tok["ava"], "Update: the Heron target date is now August 5, 2026.")
-	if got := view(t, a, tok["ava"], "project_heron", "Heron target date"); strings.Contains(got, "July 24, 2026 for now") {
+	upd := say(t, a, tok["ava"], "Update: the Heron target date is now August 5, 2026.")
+	if got := viewAfter(t, a, tok["ava"], "project_heron", "Heron target date", upd.Revision); strings.Contains(got, "July 24, 2026 for now") {
 		t.Fatalf("the superseded date turn is still shown: %q", got)
 	}
 }

@@ -60,7 +60,7 @@ func clausesOf(items []itemAt) []clause {
 	var out []clause
 	seen := map[string]bool{}
 	for i, m := range items {
-		for _, s := range factSentenceRE.FindAllString(m.value, -1) {
+		for _, s := range factSentences(m.value) {
 			asks := requestRE.MatchString(s)
 			whole := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!?"))
 			for _, c := range clausesOfSentence(s) {

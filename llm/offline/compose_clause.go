@@ -61,7 +61,7 @@ func clausesOf(items []itemAt) []clause {
 	seen := map[string]bool{}
 	for i, m := range items {
 		for _, s := range factSentences(m.value) {
-			asks := requestRE.MatchString(s)
+			asks := asksFor(s)
 			whole := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!?"))
 			for _, c := range clausesOfSentence(s) {
 				c = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(c), ".!?,:;"))

@@ -60,8 +60,8 @@ func clausesOf(items []itemAt) []clause {
 	var out []clause
 	seen := map[string]bool{}
 	for i, m := range items {
-		for _, s := range factSentenceRE.FindAllString(m.value, -1) {
-			asks := requestRE.MatchString(s)
+		for _, s := range factSentences(m.value) {
+			asks := asksFor(s)
 			whole := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!?"))
 			for _, c := range clausesOfSentence(s) {
 				c = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(c), ".!?,:;"))
@@ -71,7 +71,7 @@ func clausesOf(items []itemAt) []clause {
 				}
 				seen[norm] = true
 				out = append(out, clause{text: c, sentence: fromClause(whole, c), words: composeWords(c), id: m.id, order: i,
-					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
+					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c) || intendsOnly(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
 			}
 		}
 	}

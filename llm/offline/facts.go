@@ -10,7 +10,8 @@ import (
 // (compose.go) reads them for AnswerRequest.Facts.
 
 // factSentenceRE ends a sentence at . ! or ? followed by a space or the
-// end, so "12.5 mg" and "Dr. Shah" stay whole... mostly: "Dr." is cut.
+// end, so "12.5 mg" stays whole; it cuts after "Dr." and "St.", which
+// factSentences (compose_abbrev.go) joins back.
 var factSentenceRE = regexp.MustCompile(`(?:[^.!?]|[.!?]+[^\s.!?])+(?:[.!?]+["'”’]?|$)`)
 
 // factStop are question words that say what kind of answer is wanted,

@@ -45,8 +45,11 @@ func keepQuoteWhole(fields []string, at, budget int) (int, int) {
 	for e := end; e < len(fields); e++ {
 		if openQuoteAt(fields[open:e+1]) < 0 { // the quotation closes at field e
 			if e+1-budget <= open {
-				start := max(at, e+1-budget)
-				return start, e + 1
+				// the shifted window starts where a listed item does
+				// ("no major blockers remain", not "blockers remain")
+				if start := nextItemStart(itemStarts(fields), max(at, e+1-budget), open); start >= 0 {
+					return start, min(start+budget, len(fields))
+				}
 			}
 			break
 		}

@@ -46,10 +46,13 @@ func keepQuoteWhole(fields []string, at, budget int) (int, int) {
 		if openQuoteAt(fields[open:e+1]) < 0 { // the quotation closes at field e
 			if e+1-budget <= open {
 				// the shifted window starts where a listed item does
-				// ("no major blockers remain", not "blockers remain")
-				if start := nextItemStart(itemStarts(fields), max(at, e+1-budget), open); start >= 0 {
-					return start, min(start+budget, len(fields))
+				// ("no major blockers remain", not "blockers remain"),
+				// if one starts before the quotation
+				start := max(at, e+1-budget)
+				if item := nextItemStart(itemStarts(fields), start, open); item >= 0 {
+					start = item
 				}
+				return start, min(start+budget, len(fields))
 			}
 			break
 		}

@@ -129,11 +129,18 @@ func distinctValue(token string) bool {
 func marksStale(cls []clause) {
 	past := staleValues(cls)
 	for i := range cls {
-		for _, f := range strings.Fields(cls[i].text) {
-			if past[strings.Trim(f, ".,;:()'\"“”")] {
-				cls[i].stale = true
-			}
+		if !holdsPast(strings.Fields(cls[i].text), past) {
+			continue
 		}
+		// a recap's other items stay current (compose_stale_item.go)
+		if rest, ok := withoutPastItems(cls[i].text, past); ok && pastAt(cls[i].text) < 0 {
+			cls[i].text, cls[i].words, cls[i].value = rest, composeWords(rest), digitRE.MatchString(rest)
+			if holdsPast(strings.Fields(cls[i].sentence), past) { // a list answer gives no past value either
+				cls[i].sentence = rest
+			}
+			continue
+		}
+		cls[i].stale = true
 	}
 }
 

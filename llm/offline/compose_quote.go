@@ -45,8 +45,14 @@ func keepQuoteWhole(fields []string, at, budget int) (int, int) {
 	for e := end; e < len(fields); e++ {
 		if openQuoteAt(fields[open:e+1]) < 0 { // the quotation closes at field e
 			if e+1-budget <= open {
+				// the shifted window starts where a listed item does
+				// ("no major blockers remain", not "blockers remain"),
+				// if one starts before the quotation
 				start := max(at, e+1-budget)
-				return start, e + 1
+				if item := nextItemStart(itemStarts(fields), start, open); item >= 0 {
+					start = item
+				}
+				return start, min(start+budget, len(fields))
 			}
 			break
 		}

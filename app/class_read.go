@@ -2,13 +2,10 @@ package app
 
 import (
 	"context"
-	"errors"
 	"sort"
 	"strings"
 
 	"github.com/cmem/cmem/domain"
-	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/projectors/memory"
 )
 
 // Class reads: a principal whose relationship is limited to one
@@ -81,17 +78,11 @@ func (a *App) writeClassReads(ctx context.Context, by domain.Identity, frags []d
 			if text == "" {
 				continue
 			}
-			req := WriteRequest{Agent: agents[0], Resources: []string{}, Key: key(text), Value: text, Tier: events.TierShared,
-				DerivedFrom: []string{f.ID},
-				Notes:       []string{"class read of " + f.ID + " for " + strings.Join(agents, ",") + " (sentences of class " + c + " alone)"}}
-			w, err := a.writeWith(ctx, by, req, memory.Provenance{Agents: events.SortedSet(agents), Resources: []string{}}, events.ProvenanceDirect)
-			if errors.Is(err, domain.ErrPolicyRefused) {
-				continue // refused and recorded, as a summary is
-			}
+			r, err := a.writeCopy(ctx, by, f.ID, text, agents, "class read of "+f.ID+" for "+strings.Join(agents, ",")+" (sentences of class "+c+" alone)")
 			if err != nil {
 				return rev, err
 			}
-			rev = max(rev, w.Revision)
+			rev = max(rev, r)
 		}
 	}
 	return rev, nil

@@ -2,13 +2,11 @@ package app
 
 import (
 	"context"
-	"errors"
 	"regexp"
 	"strings"
 
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/projectors/memory"
 )
 
 // Credentials said into a personal record are kept apart from it. A
@@ -135,17 +133,11 @@ func (a *App) writeOutsideVault(ctx context.Context, by domain.Identity, frags [
 		if text = statements(text); text == "" {
 			continue
 		}
-		req := WriteRequest{Agent: agents[0], Resources: []string{}, Key: key(text), Value: text, Tier: events.TierShared,
-			DerivedFrom: []string{f.ID},
-			Notes:       []string{"the record's part of " + f.ID + " (sentences of class " + strings.Join(classes, ",") + " kept in the vault)"}}
-		w, err := a.writeWith(ctx, by, req, memory.Provenance{Agents: events.SortedSet(agents), Resources: []string{}}, events.ProvenanceDirect)
-		if errors.Is(err, domain.ErrPolicyRefused) {
-			continue
-		}
+		r, err := a.writeCopy(ctx, by, f.ID, text, agents, "the record's part of "+f.ID+" (sentences of class "+strings.Join(classes, ",")+" kept in the vault)")
 		if err != nil {
 			return rev, err
 		}
-		rev = max(rev, w.Revision)
+		rev = max(rev, r)
 	}
 	return rev, nil
 }

@@ -2,12 +2,9 @@ package app
 
 import (
 	"context"
-	"errors"
 	"strings"
 
 	"github.com/cmem/cmem/domain"
-	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/projectors/memory"
 )
 
 // Summary readers read a scope through its summary agent (SummaryAgent).
@@ -55,17 +52,11 @@ func (a *App) writeSummaries(ctx context.Context, by domain.Identity, frags []do
 		if text = statements(text); text == "" {
 			continue
 		}
-		req := WriteRequest{Agent: agents[0], Resources: []string{}, Key: key(text), Value: text, Tier: events.TierShared,
-			DerivedFrom: []string{f.ID},
-			Notes:       []string{"summary of " + f.ID + " for " + strings.Join(agents, ",") + " (restricted details removed; sentences dropped for: " + strings.Join(dropped, ",") + ")"}}
-		w, err := a.writeWith(ctx, by, req, memory.Provenance{Agents: events.SortedSet(agents), Resources: []string{}}, events.ProvenanceDirect)
-		if errors.Is(err, domain.ErrPolicyRefused) {
-			continue // the write policy refused the summary (recorded as FragmentRejected): summary readers get none
-		}
+		r, err := a.writeCopy(ctx, by, f.ID, text, agents, "summary of "+f.ID+" for "+strings.Join(agents, ",")+" (restricted details removed; sentences dropped for: "+strings.Join(dropped, ",")+")")
 		if err != nil {
 			return rev, err
 		}
-		rev = max(rev, w.Revision)
+		rev = max(rev, r)
 	}
 	return rev, nil
 }

@@ -2,14 +2,12 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/cmem/cmem/domain"
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/projectors/memory"
 )
 
 // Need-to-know inside a scope: a full member of a project whose role has
@@ -142,17 +140,11 @@ func (a *App) writeWithheldReads(ctx context.Context, by domain.Identity, frags 
 			if text == "" {
 				continue
 			}
-			req := WriteRequest{Agent: agents[0], Resources: []string{}, Key: key(text), Value: text, Tier: events.TierShared,
-				DerivedFrom: []string{f.ID},
-				Notes:       []string{"read of " + f.ID + " for " + strings.Join(agents, ",") + " (sentences of class " + strings.Join(cs, ",") + " withheld)"}}
-			w, err := a.writeWith(ctx, by, req, memory.Provenance{Agents: events.SortedSet(agents), Resources: []string{}}, events.ProvenanceDirect)
-			if errors.Is(err, domain.ErrPolicyRefused) {
-				continue
-			}
+			r, err := a.writeCopy(ctx, by, f.ID, text, agents, "read of "+f.ID+" for "+strings.Join(agents, ",")+" (sentences of class "+strings.Join(cs, ",")+" withheld)")
 			if err != nil {
 				return rev, err
 			}
-			rev = max(rev, w.Revision)
+			rev = max(rev, r)
 		}
 	}
 	return rev, nil

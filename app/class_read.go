@@ -64,12 +64,7 @@ func (a *App) writeClassReads(ctx context.Context, by domain.Identity, frags []d
 	sort.Strings(classes)
 	var rev uint64
 	for _, c := range classes {
-		agents := make([]string, len(d.Scopes))
-		read := true
-		for i, s := range d.Scopes {
-			agents[i] = ClassAgent(s, c)
-			read = read && a.projected("agents/", agents[i])
-		}
+		agents, read := a.copyAgents(d.Scopes, func(s string) string { return ClassAgent(s, c) })
 		if !read {
 			continue
 		}

@@ -27,3 +27,18 @@ func (a *App) writeCopy(ctx context.Context, by domain.Identity, of, text string
 	}
 	return w.Revision, nil
 }
+
+// copyAgents are the agents, one per scope, through which a kind of copy
+// of a turn of scopes is read (agentOf names a scope's), and whether all
+// of them exist: a turn of several scopes is copied for a kind of read
+// only when someone may read every one of its scopes so (the narrower
+// reading, as for the original).
+func (a *App) copyAgents(scopes []string, agentOf func(scope string) string) ([]string, bool) {
+	agents := make([]string, len(scopes))
+	read := true
+	for i, s := range scopes {
+		agents[i] = agentOf(s)
+		read = read && a.projected("agents/", agents[i])
+	}
+	return agents, read
+}

@@ -126,12 +126,7 @@ func (a *App) writeWithheldReads(ctx context.Context, by domain.Identity, frags 
 	var rev uint64
 	for _, k := range keys {
 		cs := sets[k]
-		agents := make([]string, len(d.Scopes))
-		read := true
-		for i, s := range d.Scopes {
-			agents[i] = WithheldAgent(s, cs)
-			read = read && a.projected("agents/", agents[i])
-		}
+		agents, read := a.copyAgents(d.Scopes, func(s string) string { return WithheldAgent(s, cs) })
 		if !read {
 			continue // a turn of several scopes is read without cs only by who reads each so
 		}

@@ -331,8 +331,8 @@ func (n *Node) startProjections(ctx context.Context) error {
 	}
 	n.ready.set(fmt.Sprintf("rebuilding projections up to revision %d", head))
 	start := time.Now()
-	if err := n.Runner.WaitFor(ctx, head); err != nil {
-		return fmt.Errorf("node: rebuild projections: %w", err)
+	if err := n.rebuild(ctx, head); err != nil {
+		return err
 	}
 	elapsed := time.Since(start)
 	n.logger.Info("projections rebuilt from the log", "events", head-n.RestoredFrom, "after_snapshot", n.RestoredFrom,

@@ -196,8 +196,8 @@ func (p *Proc) WaitReady(t testing.TB, within time.Duration) {
 		p.Kill()
 		t.Fatalf("cmem %s %s exited before it was ready:\n%s", p.Role, p.Addr, p.Log())
 	case <-time.After(within):
-		p.Kill()
-		t.Fatalf("cmem %s %s did not become ready within %s:\n%s", p.Role, p.Addr, within, p.Log())
+		reason := p.stall(exited)
+		t.Fatalf("cmem %s %s did not become ready within %s (%s):\n%s", p.Role, p.Addr, within, reason, p.Log())
 	}
 }
 

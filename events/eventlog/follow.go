@@ -22,12 +22,22 @@ type Msg struct {
 	Header nats.Header
 }
 
+// followResets is how many times in a row the client may fail to recreate
+// a stalled ordered consumer (backing off 1 s, 2 s, 4 s… up to 10 s)
+// before Follow returns the error.
+const followResets = 5
+
 // Follow delivers every event from revision from (1 = the beginning) in log
 // order to fn, then keeps delivering new ones until ctx ends or fn fails. It
 // uses an ordered consumer: no acks, no redelivery, gaps repaired by the
 // client, which is what a projection rebuilt in memory needs.
 func (l *Log) Follow(ctx context.Context, from uint64, fn func(Msg) error) error {
-	cfg := jetstream.OrderedConsumerConfig{DeliverPolicy: jetstream.DeliverAllPolicy}
+	// The client recreates a stalled ordered consumer by itself, silently
+	// and, by default, forever: a start then waited for its projections
+	// without a word. After followResets failed recreations Next returns
+	// the error instead, and the caller (projectors.Runner) says so and
+	// follows again from its own revision.
+	cfg := jetstream.OrderedConsumerConfig{DeliverPolicy: jetstream.DeliverAllPolicy, MaxResetAttempts: followResets}
 	if from > 1 {
 		cfg.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
 		cfg.OptStartSeq = from

@@ -135,12 +135,9 @@ func (s *Store) Newest(ctx context.Context) (uint64, []byte, error) {
 // Prune implements snapshot.Store: it deletes all but the keep newest
 // snapshots, and the parts of uploads that never got their manifest.
 func (s *Store) Prune(ctx context.Context, keep int) error {
-	infos, err := s.os.List(ctx)
-	if errors.Is(err, jetstream.ErrNoObjectsFound) {
-		return nil
-	}
+	infos, err := s.list(ctx)
 	if err != nil {
-		return fmt.Errorf("natsobj: list snapshots: %w", err)
+		return err
 	}
 	revs := manifests(infos)
 	kept := map[uint64]bool{}
@@ -171,12 +168,9 @@ func (s *Store) Prune(ctx context.Context, keep int) error {
 
 // revisions lists the stored snapshots' revisions, ascending.
 func (s *Store) revisions(ctx context.Context) ([]uint64, error) {
-	infos, err := s.os.List(ctx)
-	if errors.Is(err, jetstream.ErrNoObjectsFound) {
-		return nil, nil
-	}
+	infos, err := s.list(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("natsobj: list snapshots: %w", err)
+		return nil, err
 	}
 	return manifests(infos), nil
 }

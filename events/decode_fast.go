@@ -44,6 +44,32 @@ func fastDecode(data []byte, p fastMember) bool {
 // an interface, so a table on the stack would escape to the heap.
 var pendingPool = sync.Pool{New: func() any { return new(pendingStrings) }}
 
+// member reads member name of p. It calls each type's method directly,
+// not through the interface, so that the scanner stays on the stack.
+func (s *scanner) member(p fastMember, name []byte) bool {
+	switch t := p.(type) {
+	case *Label:
+		return t.fastMember(s, name)
+	case *QuerySubmitted:
+		return t.fastMember(s, name)
+	case *AgentSelected:
+		return t.fastMember(s, name)
+	case *AgentResponded:
+		return t.fastMember(s, name)
+	case *QueryAnswered:
+		return t.fastMember(s, name)
+	case *UserAgentGranted:
+		return t.fastMember(s, name)
+	case *UserAgentRevoked:
+		return t.fastMember(s, name)
+	case *AgentResourceGranted:
+		return t.fastMember(s, name)
+	case *AgentResourceRevoked:
+		return t.fastMember(s, name)
+	}
+	return false
+}
+
 // pendingStrings are string members read but not yet copied out of the
 // data: resolve copies them all into one string.
 type pendingStrings struct {
@@ -116,7 +142,7 @@ func (s *scanner) members(p fastMember) bool {
 			return false
 		}
 		s.ws()
-		if !p.fastMember(s, name) {
+		if !s.member(p, name) {
 			return false
 		}
 		s.ws()

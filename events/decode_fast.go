@@ -20,9 +20,9 @@ type fastMember interface {
 }
 
 // fastDecode decodes data into p, which is fresh; false leaves p in an
-// undefined state. The strings of p share one allocation (a payload's
-// strings are kept or dropped together, and one allocation instead of one
-// per member is most of what decoding costs once reflection is gone).
+// undefined state. The short strings of p share one allocation (one
+// allocation instead of one per member is most of what decoding costs
+// once reflection is gone).
 func fastDecode(data []byte, p fastMember) bool {
 	pend := pendingPool.Get().(*pendingStrings)
 	defer pend.release()
@@ -89,13 +89,19 @@ type pendingStrings struct {
 	}
 }
 
-// add defers the copy of body into dst, or copies it at once when the
-// table is full.
+// sharedMax is the longest string that shares the payload's allocation:
+// a longer one (an agent's answer, a query's text) has its own, so that a
+// projection keeping an id or a name keeps a few hundred bytes alive, not
+// the whole payload.
+const sharedMax = 128
+
+// add defers the copy of body into dst, or copies it at once when it is
+// long or the table is full.
 func (p *pendingStrings) add(dst *string, body []byte) {
 	if len(body) == 0 {
 		return // a fresh payload already holds ""
 	}
-	if p.n == len(p.refs) {
+	if len(body) > sharedMax || p.n == len(p.refs) {
 		*dst = string(body)
 		return
 	}

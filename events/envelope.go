@@ -136,6 +136,12 @@ func (e Envelope) Decode() (Payload, error) {
 		return nil, fmt.Errorf("%w: %s v%d", ErrUnknownType, e.Type, e.SchemaVersion)
 	}
 	p := spec.new()
+	if f, ok := p.(fastMember); ok {
+		if fastDecode(e.Data, f) {
+			return p, nil
+		}
+		p = spec.new() // what the fast path left half-filled
+	}
 	if err := jsonv2.Unmarshal(e.Data, p); err != nil {
 		return nil, fmt.Errorf("%w: %s data: %w", ErrInvalid, e.Type, err)
 	}

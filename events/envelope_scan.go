@@ -11,6 +11,8 @@ import (
 type scanner struct {
 	b []byte
 	i int
+	// pend collects the strings a fast decode reads (nil elsewhere).
+	pend *pendingStrings
 }
 
 // maxDepth and maxMembers bound what the scanner checks itself; deeper or

@@ -144,7 +144,8 @@ func namesOf(text string) []string {
 		parts := []string{ws[i].lower}
 		j := i + 1
 		for j < len(ws) && !ws[j-1].possessive {
-			if !ws[j].initial && capitalised(ws[j].text) {
+			if !ws[j].initial && capitalised(ws[j].text) && !isFirstPerson(ws[j].lower) {
+				// "On Friday I went": "I" is capitalised but never part of a name.
 				parts = append(parts, ws[j].lower)
 				j++
 				continue

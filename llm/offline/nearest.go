@@ -30,7 +30,7 @@ func nearestNewName(question, text string) string {
 	}
 	best, bestD := first, len(ws)+1
 	for _, n := range namesOf(text) {
-		if askedNames[n] || isFirstPerson(strings.Fields(n)[0]) {
+		if askedNames[n] || isFirstPerson(strings.Fields(n)[0]) || calendarWords[strings.Fields(n)[0]] {
 			continue
 		}
 		parts := strings.Fields(n)

@@ -202,8 +202,8 @@ func newName(question, text string) string {
 	asked := nameSet(question)
 	ws := words(text)
 	for _, n := range namesOf(text) {
-		if asked[n] || isFirstPerson(strings.Fields(n)[0]) {
-			continue
+		if asked[n] || isFirstPerson(strings.Fields(n)[0]) || calendarWords[strings.Fields(n)[0]] {
+			continue // a day or month says when, not who or where
 		}
 		// Give the name as written.
 		parts := strings.Fields(n)

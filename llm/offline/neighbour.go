@@ -73,6 +73,11 @@ func typedNeighbour(kind, question string, c rankedSentence, cands []rankedSente
 			_, text := speakerLabel(s.text)
 			return hasName(question, text)
 		}
+		if kind == kindWhen && !howLongAgoRE.MatchString(question) {
+			// Every sentence was said on a day; the one that says when
+			// ("last Tuesday") tells the day it happened.
+			return saysWhen(s.text, s.at)
+		}
 		_, ok := typedSpan(kind, question, s.text, s.at)
 		return ok
 	}

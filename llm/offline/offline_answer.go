@@ -301,6 +301,11 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		var parts []string
 		for _, c := range group {
 			a := span(q, o.clause(al, w, q, c.text), c.at)
+			if answerKind(q) == kindYesNo {
+				if alt, ok := o.choose(al, q, turnOf(c, cands)); ok {
+					a = alt // asked to choose, not to confirm
+				}
+			}
 			if asksList(q) && !asksName(q) {
 				a = o.listItem(al, w, q, speakers, c)
 			}

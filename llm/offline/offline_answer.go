@@ -431,7 +431,11 @@ func withoutAsked(question, clause string) string {
 			continue
 		}
 		keep[i] = true
-		if !embedding.StopWord(l) && !notNames[l] || head[l] {
+		// A word of time ("last week", "Monday") sets when, not what:
+		// it neither starts nor ends what is kept (a name such as
+		// "Pride Month" still does).
+		when := calendarWords[l] || timeWords[l] && !capitalised(strings.TrimLeft(f, `"'(`))
+		if !embedding.StopWord(l) && !notNames[l] && !when || head[l] {
 			if first < 0 {
 				first = i
 			}

@@ -385,9 +385,10 @@ func (o *Provider) clause(al aligner, w *weigher, question, sentence string) str
 	names := namesOf(question)
 	best, bestScore := text, float32(-1)
 	adds := false // the best adds to what the question says
+	ex := excluded(question)
 	for _, c := range clauseRE.Split(text, -1) {
-		if len(contentWords(c)) < 2 {
-			continue
+		if len(contentWords(c)) < 2 || saysExcluded(ex, c) {
+			continue // too short, or what the question already rules out
 		}
 		// A clause that adds what was asked beats one that only
 		// restates the question ("Got the tattoo a few years ago, it

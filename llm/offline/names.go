@@ -29,6 +29,7 @@ might must has have had yes no ok okay hi hello hey thanks thank well so and but
 tomorrow however meanwhile actually anyway besides still just oh wow great nice sure maybe perhaps sorry
 yeah yep yup nope congrats congratulations glad sounds awesome cool totally definitely absolutely honestly
 btw haha aww omg good love plus anyways lol wait alright right true exactly agreed same guess hope bye cheers long last next
+everyone everybody everything someone somebody something anyone anybody anything nobody nothing never even
 it its this that these those there here he she they we you i my our your his her their in on at for from by with
 after before during since until if because although though while as about over under any all some each every
 the a an`
@@ -144,7 +145,8 @@ func namesOf(text string) []string {
 		parts := []string{ws[i].lower}
 		j := i + 1
 		for j < len(ws) && !ws[j-1].possessive {
-			if !ws[j].initial && capitalised(ws[j].text) {
+			if !ws[j].initial && capitalised(ws[j].text) && !isFirstPerson(ws[j].lower) {
+				// "On Friday I went": "I" is capitalised but never part of a name.
 				parts = append(parts, ws[j].lower)
 				j++
 				continue

@@ -28,9 +28,11 @@ func nearestNewName(question, text string) string {
 	if len(anchors) == 0 {
 		return first
 	}
-	best, bestD := first, len(ws)+1
+	// A name said inside a sentence beats one opening it (see newName).
+	addressed := addressedNames(text)
+	best, bestD, bestInitial := first, len(ws)+1, true
 	for _, n := range namesOf(text) {
-		if askedNames[n] || isFirstPerson(strings.Fields(n)[0]) {
+		if askedNames[n] || addressed[n] || isFirstPerson(strings.Fields(n)[0]) || calendarWords[strings.Fields(n)[0]] {
 			continue
 		}
 		parts := strings.Fields(n)
@@ -42,12 +44,12 @@ func nearestNewName(question, text string) string {
 			for _, a := range anchors {
 				d = min(d, max(a-(i+len(parts)-1), i-a))
 			}
-			if d < bestD {
+			if better := bestInitial && !ws[i].initial; better || d < bestD && ws[i].initial == bestInitial {
 				var out []string
 				for _, w := range ws[i : i+len(parts)] {
 					out = append(out, w.text)
 				}
-				best, bestD = strings.Join(out, " "), d
+				best, bestD, bestInitial = strings.Join(out, " "), d, ws[i].initial
 			}
 			break
 		}

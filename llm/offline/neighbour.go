@@ -23,7 +23,7 @@ func novelWords(question, sentence string) int {
 	}
 	n := 0
 	for _, w := range contentWords(text) {
-		if !asked[stem(w)] && !calendarWords[w] && !timeWords[w] {
+		if !asked[stem(w)] && !calendarWords[w] && !timeWords[w] && !chatWords[w] {
 			n++
 		}
 	}
@@ -46,6 +46,9 @@ func answeringNeighbour(question string, c rankedSentence, cands []rankedSentenc
 	}
 	if kind == kindYesNo || c.id == "" || novelWords(question, c.text) >= restatesMin {
 		return c
+	}
+	if _, text := speakerLabel(c.text); quotedTitleOK(question, text) {
+		return c // the title it quotes is what was asked
 	}
 	best, bestN := c, novelWords(question, c.text)
 	for _, p := range []int{c.pos + 1, c.pos - 1} {
@@ -70,6 +73,11 @@ func typedNeighbour(kind, question string, c rankedSentence, cands []rankedSente
 			_, text := speakerLabel(s.text)
 			return hasName(question, text)
 		}
+		if kind == kindWhen && !howLongAgoRE.MatchString(question) {
+			// Every sentence was said on a day; the one that says when
+			// ("last Tuesday") tells the day it happened.
+			return saysWhen(s.text, s.at)
+		}
 		_, ok := typedSpan(kind, question, s.text, s.at)
 		return ok
 	}
@@ -82,4 +90,10 @@ func typedNeighbour(kind, question string, c rankedSentence, cands []rankedSente
 		}
 	}
 	return c
+}
+
+// quotedTitleOK reports whether text quotes a title question asks for.
+func quotedTitleOK(question, text string) bool {
+	_, ok := quotedTitle(question, text)
+	return ok
 }

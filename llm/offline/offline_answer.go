@@ -301,6 +301,11 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		var parts []string
 		for _, c := range group {
 			a := span(q, o.clause(al, w, q, c.text), c.at)
+			if answerKind(q) == kindYesNo {
+				if alt, ok := o.choose(al, q, turnOf(c, cands)); ok {
+					a = alt // asked to choose, not to confirm
+				}
+			}
 			if asksList(q) && !asksName(q) {
 				a = o.listItem(al, w, q, speakers, c)
 			}
@@ -380,9 +385,10 @@ func (o *Provider) clause(al aligner, w *weigher, question, sentence string) str
 	names := namesOf(question)
 	best, bestScore := text, float32(-1)
 	adds := false // the best adds to what the question says
+	ex := excluded(question)
 	for _, c := range clauseRE.Split(text, -1) {
-		if len(contentWords(c)) < 2 {
-			continue
+		if len(contentWords(c)) < 2 || saysExcluded(ex, c) {
+			continue // too short, or what the question already rules out
 		}
 		// A clause that adds what was asked beats one that only
 		// restates the question ("Got the tattoo a few years ago, it
@@ -426,7 +432,11 @@ func withoutAsked(question, clause string) string {
 			continue
 		}
 		keep[i] = true
-		if !embedding.StopWord(l) && !notNames[l] || head[l] {
+		// A word of time ("last week", "Monday") sets when, not what:
+		// it neither starts nor ends what is kept (a name such as
+		// "Pride Month" still does).
+		when := calendarWords[l] || timeWords[l] && !capitalised(strings.TrimLeft(f, `"'(`))
+		if !embedding.StopWord(l) && !notNames[l] && !when || head[l] {
 			if first < 0 {
 				first = i
 			}

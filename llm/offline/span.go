@@ -197,13 +197,19 @@ func trimUnit(m string) string {
 	return m
 }
 
-// newName is the first name of text that question does not hold.
+// newName is the first name of text that question does not hold and
+// that text does not use to address someone ("Wow John, …"), one said
+// inside a sentence first: a capitalised word that opens a sentence
+// ("Everyone", "Never", "Books") is more often not a name than one
+// capitalised in the middle of it.
 func newName(question, text string) string {
 	asked := nameSet(question)
+	addressed := addressedNames(text)
 	ws := words(text)
+	opening := ""
 	for _, n := range namesOf(text) {
-		if asked[n] || isFirstPerson(strings.Fields(n)[0]) {
-			continue
+		if asked[n] || addressed[n] || isFirstPerson(strings.Fields(n)[0]) || calendarWords[strings.Fields(n)[0]] {
+			continue // a day or month says when, not who or where
 		}
 		// Give the name as written.
 		parts := strings.Fields(n)
@@ -213,12 +219,17 @@ func newName(question, text string) string {
 				for _, w := range ws[i : i+len(parts)] {
 					out = append(out, w.text)
 				}
-				return strings.Join(out, " ")
+				if !ws[i].initial {
+					return strings.Join(out, " ")
+				}
+				if opening == "" {
+					opening = strings.Join(out, " ")
+				}
+				break
 			}
 		}
-		return n
 	}
-	return ""
+	return opening
 }
 
 // weekdayRelative reports whether rel names a weekday relative to a day

@@ -29,3 +29,21 @@ func withoutVocatives(sentence string, names []string) string {
 	}
 	return body
 }
+
+// addressLead is what comes before a name said to address someone at the
+// start of a sentence: the start itself or a greeting (not a comma, which
+// also separates the names of a list).
+const addressLead = `(?i)(?:^|[.!?]\s+|\b(?:hey|hi|hello|thanks|thank you|wow|oh|yeah|yes|congrats|aww|yay)\s*,?\s*)`
+
+// addressedNames are the names of text (lower case) it uses only to
+// address someone: after an addressLead and before a comma or "!".
+func addressedNames(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, n := range namesOf(text) {
+		re := regexp.MustCompile(addressLead + strings.ReplaceAll(regexp.QuoteMeta(n), " ", `\s+`) + `\s*[,!]`)
+		if re.MatchString(strings.ToLower(text)) {
+			out[n] = true
+		}
+	}
+	return out
+}

@@ -71,7 +71,7 @@ func clausesOf(items []itemAt) []clause {
 				}
 				seen[norm] = true
 				out = append(out, clause{text: c, sentence: fromClause(whole, c), words: composeWords(c), id: m.id, order: i,
-					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c) || intendsOnly(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
+					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c) || intendsOnly(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c) || declines(c)})
 			}
 		}
 	}

@@ -17,6 +17,7 @@ var sameThing = map[string]string{
 	"theory": "diagno",
 	"callba": "contac", // callback
 	"phone":  "contac",
+	"booked": "schedu", // booked ~ scheduled
 }
 
 // composeWords returns the factWords of s, each read as the word it

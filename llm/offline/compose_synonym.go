@@ -18,6 +18,7 @@ var sameThing = map[string]string{
 	"callba": "contac", // callback
 	"phone":  "contac",
 	"booked": "schedu", // booked ~ scheduled
+	"medica": "medici", // medication ~ medicine
 }
 
 // composeWords returns the factWords of s, each read as the word it

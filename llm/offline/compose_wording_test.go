@@ -87,3 +87,23 @@ func TestComposeLeavesOutWhatTheQuestionSetsAside(t *testing.T) {
 	}
 	composeWant(t, "What is the home care list besides the ear drops?", mem, "soft food", "left ear")
 }
+
+// A move to a full date answers "the target date" though it never says
+// "date".
+func TestComposeReadsAFullDateAsADate(t *testing.T) {
+	mem := []llm.MemoryItem{
+		composeItem("old", 1, "Kiln target is provisional for now."),
+		composeItem("move", 2, "Launch update: the Kiln rollout moves from May 4 to May 18, 2027. May 18 is the new pilot target."),
+		composeItem("budget", 3, "Approved Kiln budget is 40,000 EUR."),
+	}
+	composeWant(t, "What are Kiln's current target date and approved budget?", mem, "May 18, 2027")
+}
+
+// "Medication" and "medicine" name one thing.
+func TestComposeReadsMedicationAsMedicine(t *testing.T) {
+	mem := []llm.MemoryItem{
+		composeItem("plan", 1, "Current medication plan: amoxicillin 250 mg twice daily."),
+		composeItem("cabinet", 2, "The medicine cabinet was cleaned."),
+	}
+	composeWant(t, "What is the current medicine plan?", mem, "amoxicillin", "cabinet")
+}

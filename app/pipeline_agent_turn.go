@@ -57,7 +57,11 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 		return p.emit(ctx, q, cmd.Cause, respondedID, resp)
 	}
 	user := domain.Identity{ID: q.User}
-	view, err := p.app.viewAt(ctx, user, ViewRequest{Agent: sel.Agent, Query: sel.Subquery,
+	search := sel.Subquery
+	if governed(sel.Agent) { // a scope's reader's words and its notes' (query_expand.go)
+		search = expandedQuery(search)
+	}
+	view, err := p.app.viewAt(ctx, user, ViewRequest{Agent: sel.Agent, Query: search,
 		KUser: p.cfg.KUser, KCross: p.cfg.KCross, QueryID: q.ID, StepID: step("read"), AsOf: q.AsOf}, snap)
 	if err != nil {
 		return p.stageError(ctx, q, cmd.Cause, "agent", err)

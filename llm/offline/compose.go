@@ -65,7 +65,7 @@ func composeAnswer(question string, memory []llm.MemoryItem) (llm.AnswerResult, 
 		idf[w] = 0
 	}
 	for i := range cls {
-		if echoes(cls[i], q, subject) { // "That is now the current target date" answers nothing itself
+		if echoes(cls[i], q, subject) || saysUnchanged(cls[i]) { // "That is now the current target date" answers nothing itself
 			pointsBack(cls, i)
 		}
 	}

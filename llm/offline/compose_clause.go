@@ -70,8 +70,8 @@ func clausesOf(items []itemAt) []clause {
 					continue
 				}
 				seen[norm] = true
-				out = append(out, clause{text: c, sentence: fromClause(whole, c), words: composeWords(c), id: m.id, order: i,
-					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c) || intendsOnly(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c)})
+				out = append(out, clause{text: c, sentence: fromClause(whole, c), words: clauseWords(c), id: m.id, order: i,
+					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c) || intendsOnly(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c) || declines(c)})
 			}
 		}
 	}
@@ -134,7 +134,7 @@ func marksStale(cls []clause) {
 		}
 		// a recap's other items stay current (compose_stale_item.go)
 		if rest, ok := withoutPastItems(cls[i].text, past); ok && pastAt(cls[i].text) < 0 {
-			cls[i].text, cls[i].words, cls[i].value = rest, composeWords(rest), digitRE.MatchString(rest)
+			cls[i].text, cls[i].words, cls[i].value = rest, clauseWords(rest), digitRE.MatchString(rest)
 			if holdsPast(strings.Fields(cls[i].sentence), past) { // a list answer gives no past value either
 				cls[i].sentence = rest
 			}

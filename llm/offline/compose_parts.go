@@ -54,7 +54,13 @@ func askedParts(question string) []askedPart {
 		}
 	}
 	var parts []askedPart
+	aside := false // the segments after "besides …" that ask nothing go on naming what is set aside
 	for _, seg := range segs {
+		if aside && !askRE.MatchString(seg) {
+			continue
+		}
+		cut := withoutSetAside(seg)
+		aside, seg = cut != seg, cut
 		words := composeWords(seg)
 		if len(words) == 0 {
 			continue

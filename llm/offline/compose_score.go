@@ -35,11 +35,11 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 			hit[w] = true
 			switch {
 			case ps.part[w] && p.modifier[w]: // "for the Monsoon incident" says which, not what
-				own += modifierWeight * idf[w]
+				own += modifierWeight * wordWeight(w, idf)
 			case ps.part[w]:
-				own += idf[w]
+				own += wordWeight(w, idf)
 			case !p.others[w]: // another part's own word says the clause states that part
-				other += idf[w]
+				other += wordWeight(w, idf)
 			}
 		}
 		if own == 0 || len(hit) < need || c.asks {

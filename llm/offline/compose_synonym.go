@@ -17,6 +17,8 @@ var sameThing = map[string]string{
 	"theory": "diagno",
 	"callba": "contac", // callback
 	"phone":  "contac",
+	"booked": "schedu", // booked ~ scheduled
+	"medica": "medici", // medication ~ medicine
 }
 
 // composeWords returns the factWords of s, each read as the word it

@@ -30,6 +30,7 @@ func factWords(s string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if len(w) >= 3 && !factStop[w] && !countWords[w] {
+			w = singular(w)
 			if len(w) > 6 { // a crude stem: "approved" ~ "approval"
 				w = w[:6]
 			}
@@ -37,4 +38,18 @@ func factWords(s string) []string {
 		}
 	}
 	return out
+}
+
+// singular drops a plural's s ("visits" ~ "visit", "labs" ~ "lab"): the
+// question asks for "the booked visits", the note says "injection visit".
+// Words ending in ss, us or is ("class", "status", "diagnosis") keep it.
+func singular(w string) string {
+	if len(w) < 4 || !strings.HasSuffix(w, "s") {
+		return w
+	}
+	switch w[len(w)-2] {
+	case 's', 'u', 'i':
+		return w
+	}
+	return w[:len(w)-1]
 }

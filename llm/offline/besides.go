@@ -9,9 +9,26 @@ import (
 // not: a clause that says German is what the asker already knows, and the
 // answer is the other one.
 
+// setAside is the words that start naming what a question sets aside.
+const setAside = `(?:besides|other than|apart from|aside from|except(?:\s+for)?|excluding|not counting|leaving out)`
+
 // besidesRE is an exclusion in a question: "besides X", "other than X",
-// "apart from X", "except (for) X", X up to the question mark or a comma.
-var besidesRE = regexp.MustCompile(`(?i)\b(?:besides|other than|apart from|except(?:\s+for)?)\s+([^?,]+)`)
+// "apart from X", "except (for) X"…, X up to the question mark or a comma.
+var besidesRE = regexp.MustCompile(`(?i)\b` + setAside + `\s+([^?,]+)`)
+
+// setAsideRE finds where a segment of a question starts naming what it
+// sets aside.
+var setAsideRE = regexp.MustCompile(`(?i)\s` + setAside + `\s`)
+
+// withoutSetAside returns segment up to what it sets aside: "What is the
+// home recovery list besides the blood pressure medicine?" asks for the
+// list; the medicine is no part of what is asked.
+func withoutSetAside(segment string) string {
+	if loc := setAsideRE.FindStringIndex(segment); loc != nil {
+		return segment[:loc[0]]
+	}
+	return segment
+}
 
 // excluded is the stems of the content words a question's exclusion names
 // (nil when it names none).

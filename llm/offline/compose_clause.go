@@ -85,8 +85,8 @@ func clausesOf(items []itemAt) []clause {
 func staleValues(cls []clause) map[string]bool {
 	out := map[string]bool{}
 	for _, c := range cls {
-		if at := pastAt(c.text); at >= 0 {
-			for _, f := range strings.Fields(c.text[at:]) {
+		if at, end := pastSpan(c.text); at >= 0 {
+			for _, f := range strings.Fields(c.text[at:end]) {
 				if f = strings.Trim(f, ".,;:()'\"“”"); distinctValue(f) {
 					out[f] = true
 				}
@@ -97,19 +97,40 @@ func staleValues(cls []clause) map[string]bool {
 }
 
 // pastAt returns where text starts naming a value as past, -1 when it
-// does not.
+// does not, or when what it names as past gives way to a current value
+// ("replaces 231,000 USD with 236,000 USD" states the new figure).
 func pastAt(text string) int {
+	at, end := pastSpan(text)
+	if end < len(text) {
+		return -1
+	}
+	return at
+}
+
+// newValueRE is where a change names what comes instead: "replaces X
+// with Y", "X is superseded by Y".
+var newValueRE = regexp.MustCompile(`(?i)\s(?:with|by)\s`)
+
+// pastSpan returns the part of text that names a value as past, [at, end)
+// (at -1: none). After a change word it ends where the new value is
+// named: in "replaces auto-renewal with a fixed 12-month term" the term is
+// the current one.
+func pastSpan(text string) (at, end int) {
 	if loc := staleRE.FindStringIndex(text); loc != nil {
-		return loc[1]
+		return loc[1], len(text)
 	}
 	if loc := changeRE.FindStringIndex(text); loc != nil {
-		for _, f := range strings.Fields(text[loc[1]:]) {
+		end = len(text)
+		if w := newValueRE.FindStringIndex(text[loc[1]:]); w != nil {
+			end = loc[1] + w[0]
+		}
+		for _, f := range strings.Fields(text[loc[1]:end]) {
 			if distinctValue(strings.Trim(f, ".,;:()'\"“”")) {
-				return loc[1]
+				return loc[1], end
 			}
 		}
 	}
-	return -1
+	return -1, -1
 }
 
 // yearRE is a year, which many current values share with stale ones.

@@ -58,7 +58,7 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 	}
 	user := domain.Identity{ID: q.User}
 	view, err := p.app.viewAt(ctx, user, ViewRequest{Agent: sel.Agent, Query: sel.Subquery,
-		KUser: p.cfg.KUser, KCross: p.cfg.KCross, QueryID: q.ID, StepID: step("read"), AsOf: q.AsOf}, snap)
+		KUser: viewK(sel.Agent, p.cfg.KUser), KCross: viewK(sel.Agent, p.cfg.KCross), QueryID: q.ID, StepID: step("read"), AsOf: q.AsOf}, snap)
 	if err != nil {
 		return p.stageError(ctx, q, cmd.Cause, "agent", err)
 	}

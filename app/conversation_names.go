@@ -38,7 +38,7 @@ names:
 			}
 		}
 		for _, sc := range scopes {
-			if sc.name != nil && sc.name.MatchString(name) {
+			if sc.name != nil && sc.name.MatchString(name) || namesake(name, sc) {
 				continue names
 			}
 		}

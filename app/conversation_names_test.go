@@ -16,3 +16,15 @@ func TestOwnedNames(t *testing.T) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
+
+// A namesake of a scope ("Beacon Grant" beside the Beacon Hall program)
+// is said to tell the two apart: it owns nothing there, while another
+// name said in the same turn still does.
+func TestNamesakeOwnsNothing(t *testing.T) {
+	scopes := []scopeInfo{{id: "program_beacon_hall", name: regexp.MustCompile(`(?i)\bbeacon[\s_-]+hall\b`), words: []string{"beacon", "hall"}}}
+	got := ownedNames("Kickoff for Beacon Grant and the separate Beacon Hall track; the sponsor is Northwind Freight.", scopes)
+	want := []string{"Northwind Freight"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}

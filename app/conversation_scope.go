@@ -36,6 +36,8 @@ type scopeInfo struct {
 	id     string
 	record bool
 	name   *regexp.Regexp // nil: the scope has no naming word
+	// words are the scope's naming words, lowercase.
+	words []string
 }
 
 // scopes lists the registered scopes (agents named ScopeAgent(id)).
@@ -51,6 +53,7 @@ func (a *App) scopes() []scopeInfo {
 		for _, w := range strings.FieldsFunc(strings.ToLower(id), func(r rune) bool { return r == '_' || r == '-' }) {
 			if !genericWords[w] && len(w) > 1 {
 				words = append(words, regexp.QuoteMeta(w))
+				s.words = append(s.words, w)
 			}
 		}
 		if len(words) > 0 {

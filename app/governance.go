@@ -51,7 +51,7 @@ func (a *App) governTurn(ctx context.Context, by domain.Identity, text string, d
 					}
 					got = withoutScopeNames(desc, scopes) // a scope's own name is never a target
 				}
-				targets = append(targets, got...)
+				targets = append(targets, withoutKept(s, got)...) // governance_erase_kept.go
 			}
 			prev = s
 		}

@@ -209,6 +209,7 @@ func cutTo(text string, budget int, part, question map[string]bool) string {
 		}
 	}
 	from, to := keepQuoteWhole(fields, at, budget)
+	from, to = keepValueWhole(fields, from, to) // compose_value_whole.go
 	return strings.TrimRightFunc(strings.Join(fields[from:to], " "), func(r rune) bool {
 		return unicode.IsPunct(r) && r != '%' && r != ')' && !strings.ContainsRune("\"”’'", r)
 	})

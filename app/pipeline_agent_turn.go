@@ -62,7 +62,7 @@ func (p *Pipeline) RunAgentTurn(ctx context.Context, cmd AgentTurnCmd) error {
 		search = expandedQuery(search)
 	}
 	view, err := p.app.viewAt(ctx, user, ViewRequest{Agent: sel.Agent, Query: search,
-		KUser: viewK(sel.Agent, p.cfg.KUser), KCross: viewK(sel.Agent, p.cfg.KCross), QueryID: q.ID, StepID: step("read"), AsOf: q.AsOf}, snap)
+		KUser: p.cfg.KUser, KCross: p.cfg.KCross, QueryID: q.ID, StepID: step("read"), AsOf: q.AsOf}, snap)
 	if err != nil {
 		return p.stageError(ctx, q, cmd.Cause, "agent", err)
 	}

@@ -411,42 +411,30 @@ func (p *QueryAnswered) fastMember(s *scanner, name []byte) bool {
 
 // expires_at (a time) goes to jsonv2.
 func (p *UserAgentGranted) fastMember(s *scanner, name []byte) bool {
-	switch string(name) {
-	case "user":
-		return s.str(&p.User)
-	case "agent":
-		return s.str(&p.Agent)
-	}
-	return false
+	return s.pair(name, "user", &p.User, "agent", &p.Agent)
 }
 
 func (p *UserAgentRevoked) fastMember(s *scanner, name []byte) bool {
-	switch string(name) {
-	case "user":
-		return s.str(&p.User)
-	case "agent":
-		return s.str(&p.Agent)
-	}
-	return false
+	return s.pair(name, "user", &p.User, "agent", &p.Agent)
 }
 
 // expires_at (a time) goes to jsonv2.
 func (p *AgentResourceGranted) fastMember(s *scanner, name []byte) bool {
-	switch string(name) {
-	case "agent":
-		return s.str(&p.Agent)
-	case "resource":
-		return s.str(&p.Resource)
-	}
-	return false
+	return s.pair(name, "agent", &p.Agent, "resource", &p.Resource)
 }
 
 func (p *AgentResourceRevoked) fastMember(s *scanner, name []byte) bool {
+	return s.pair(name, "agent", &p.Agent, "resource", &p.Resource)
+}
+
+// pair reads member name of a grant or revocation, whose members are two
+// strings, a and b (any other member goes to jsonv2).
+func (s *scanner) pair(name []byte, a string, va *string, b string, vb *string) bool {
 	switch string(name) {
-	case "agent":
-		return s.str(&p.Agent)
-	case "resource":
-		return s.str(&p.Resource)
+	case a:
+		return s.str(va)
+	case b:
+		return s.str(vb)
 	}
 	return false
 }

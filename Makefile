@@ -91,7 +91,7 @@ screenshots: test-deps
 ## fuzz: run every fuzz target for FUZZTIME each (their seed corpora run in `make test`)
 FUZZTIME ?= 30s
 FUZZ_TARGETS := \
-	events:FuzzEnvelope events:FuzzPayload \
+	events:FuzzEnvelope events:FuzzPayload events:FuzzFastDecode \
 	gateway:FuzzDecodeBody gateway:FuzzTimeAndWait gateway:FuzzHTTPBodies gateway:FuzzNATSIngress \
 	resources:FuzzEvaluate resources:FuzzBuild projectors/memory:FuzzCheckPolicy events/subjects:FuzzReplyAllowed
 fuzz:

@@ -115,14 +115,17 @@ func composeWith(parts []askedPart, q map[string]bool, cls []clause, idf map[str
 		lengths[k] = len(strings.Fields(t))
 	}
 	budgets := fitShares(lengths, composeMaxWords)
+	full := fullDates(cls)
 	var out, cited []string
 	words := 0
 	for k, t := range texts {
-		text := cutTo(t, min(budgets[k], composeMaxWords-words), shares[k], q)
+		text, years := withYears(cutTo(t, min(budgets[k], composeMaxWords-words), shares[k], q), full)
 		if n := len(strings.Fields(text)); n > 0 && words+n <= composeMaxWords {
 			out, words = append(out, text+"."), words+n
-			if !slices.Contains(cited, from[k]) {
-				cited = append(cited, from[k])
+			for _, id := range append([]string{from[k]}, years...) {
+				if !slices.Contains(cited, id) {
+					cited = append(cited, id)
+				}
 			}
 		}
 	}

@@ -119,7 +119,11 @@ func composeWith(parts []askedPart, q map[string]bool, cls []clause, idf map[str
 	var out, cited []string
 	words := 0
 	for k, t := range texts {
-		text, years := withYears(cutTo(t, min(budgets[k], composeMaxWords-words), shares[k], q), full)
+		cut := cutTo(t, min(budgets[k], composeMaxWords-words), shares[k], q)
+		text, years := withYears(cut, full)
+		if words+len(strings.Fields(text)) > composeMaxWords { // a year never costs a part its place
+			text, years = cut, nil
+		}
 		if n := len(strings.Fields(text)); n > 0 && words+n <= composeMaxWords {
 			out, words = append(out, text+"."), words+n
 			for _, id := range append([]string{from[k]}, years...) {

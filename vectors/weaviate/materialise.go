@@ -5,11 +5,12 @@ import (
 	"time"
 )
 
-// materialisePage is how many objects one page of a pass reads (and at
+// pageSize is how many objects one page of a pass reads (and at
 // most PATCHes) while it holds the registry's write lock.
-const materialisePage = 200
+const pageSize = 200
 
-// gcEvery is how often the materialiser drops idle reader classes.
+// gcEvery is how often the materialiser drops idle reader classes (it
+// also does at each wake, which is when a class is registered).
 const gcEvery = time.Minute
 
 // startMaterialiser runs the passes in the background until Close.
@@ -27,12 +28,14 @@ func (s *Store) startMaterialiser() {
 			case <-ctx.Done():
 				return
 			case <-r.wake:
-			case now := <-tick.C:
-				r.mu.Lock()
-				strip = r.evictLocked(now) > 0 || strip
-				r.mu.Unlock()
+			case <-tick.C:
 			}
-			if err := s.materialise(ctx, strip); err != nil {
+			evicted, err := s.evict(ctx, time.Now())
+			strip = evicted || strip
+			if err == nil {
+				err = s.materialise(ctx, strip)
+			}
+			if err != nil {
 				if ctx.Err() == nil {
 					s.cfg.Logger.Warn("weaviate: reader labels not materialised; searches keep the exclusion filter",
 						"class", s.cfg.Class, "err", err)
@@ -42,6 +45,27 @@ func (s *Store) startMaterialiser() {
 			strip = false
 		}
 	}()
+}
+
+// evict drops the idle classes and those beyond MaxReaderClasses: first
+// from the persisted registry, then from memory, so that the persisted
+// registry never holds a class this Store's writes stop labelling. It
+// reports whether any class was dropped (the next pass strips it).
+func (s *Store) evict(ctx context.Context, now time.Time) (bool, error) {
+	r := s.labels
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	victims := r.victimsLocked(now)
+	if len(victims) == 0 {
+		return false, nil
+	}
+	if err := s.forgetClasses(ctx, victims); err != nil {
+		return false, err
+	}
+	for _, c := range victims {
+		delete(r.classes, c.label)
+	}
+	return true, nil
 }
 
 // stopMaterialiser ends the background passes and waits for them.
@@ -62,7 +86,7 @@ func (s *Store) stopMaterialiser() {
 func (s *Store) materialise(ctx context.Context, strip bool) error {
 	r := s.labels
 	r.mu.RLock()
-	hook := r.beforePass
+	hook, page := r.beforePass, r.page
 	var pending []*readerClass
 	for _, c := range r.classes {
 		if !c.ready {
@@ -73,6 +97,11 @@ func (s *Store) materialise(ctx context.Context, strip bool) error {
 	if len(pending) == 0 && !strip {
 		return nil
 	}
+	// Persisted not ready, so that a restart during the pass labels its
+	// writes with them and materialises them again.
+	if err := s.persistClasses(ctx, pending); err != nil {
+		return err
+	}
 	if hook != nil {
 		hook()
 	}
@@ -81,7 +110,7 @@ func (s *Store) materialise(ctx context.Context, strip bool) error {
 		if err != nil {
 			return err
 		}
-		if n < materialisePage {
+		if n < page {
 			break
 		}
 		after = last
@@ -90,8 +119,15 @@ func (s *Store) materialise(ctx context.Context, strip bool) error {
 	for _, c := range pending {
 		c.ready = true // evicted meanwhile: unreachable, and a re-registered class is another pointer
 	}
+	r.mu.Unlock()
+	// Only this goroutine evicts, so no class of pending has left the
+	// persisted registry since the pass began. A failure here leaves
+	// them persisted not ready: a restart materialises them again.
+	err := s.persistClasses(ctx, pending)
+	r.passes.Add(1)
+	r.mu.Lock()
 	close(r.passed)
 	r.passed = make(chan struct{})
 	r.mu.Unlock()
-	return nil
+	return err
 }

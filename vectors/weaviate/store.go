@@ -30,7 +30,7 @@ type Store struct {
 	labels *readers    // nil with Config.ExclusionFilter (or under Leased)
 	closed atomic.Bool
 	// unlabelled is set once a Store without labels has forgotten the
-	// persisted registry (registry.go).
+	// persisted registry (forget.go).
 	unlabelled unlabelled
 }
 

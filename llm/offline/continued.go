@@ -49,7 +49,9 @@ func laterTurns(c rankedSentence, cands []rankedSentence) []rankedSentence {
 }
 
 // continuedTurn returns, for a question asking neither a typed span, a
-// name nor yes/no, the first sentence of laterTurns(c) that says a content
+// name nor yes/no: when c adds fewer than askedNovelMax words to the
+// question and another speaker asked about it (askedOn), the speaker's
+// best sentence after that question; else the first sentence of laterTurns(c) that says a content
 // word of the question that c's whole turn does not (names, words of time
 // and of praise aside) and scores at least continuedShare of c. Else c.
 func (o *Provider) continuedTurn(al aligner, w *weigher, question string, c rankedSentence, cands []rankedSentence) rankedSentence {
@@ -80,6 +82,11 @@ func (o *Provider) continuedTurn(al aligner, w *weigher, question string, c rank
 			missing = append(missing, st)
 		}
 	}
+	if novelWords(question, c.text) < askedNovelMax {
+		if l, ok := o.askedOn(al, w, question, names, c, later, cands); ok {
+			return l // asked about it, the speaker says more
+		}
+	}
 	if len(missing) == 0 {
 		return c
 	}
@@ -104,4 +111,46 @@ func stemsOf(sentence string) map[string]bool {
 		m[stem(x)] = true
 	}
 	return m
+}
+
+// askedNovelMax: a sentence adding fewer new words than this to the
+// question names what is asked about more than it tells it.
+const askedNovelMax = 4
+
+// askedShare is the least share of c's score the reply's best sentence
+// must reach: a reply about something else does not answer.
+const askedShare = 0.3
+
+// askedOn reports the best sentence (by rankScore) of later, c's
+// speaker's next turns, said after another speaker's turn that asks
+// something (ends with "?") within continuedWindow after c's turn: "I made
+// my friend some ice cream!" "What flavor?" "Chocolate and vanilla
+// swirl." Found only when another speaker asked and the reply scores at
+// least askedShare of c.
+func (o *Provider) askedOn(al aligner, w *weigher, question string, names []string, c rankedSentence, later, cands []rankedSentence) (rankedSentence, bool) {
+	who, _ := speakerLabel(c.text)
+	var asked time.Time
+	for _, x := range cands {
+		if x.id == c.id || x.id == "" || x.at.Before(c.at) || x.at.Sub(c.at) > continuedWindow {
+			continue
+		}
+		if by, _ := speakerLabel(x.text); by != who && by != "" && strings.HasSuffix(strings.TrimSpace(x.text), "?") {
+			if asked.IsZero() || x.at.Before(asked) {
+				asked = x.at
+			}
+		}
+	}
+	if asked.IsZero() {
+		return c, false
+	}
+	best, bestSc := c, float32(-1)
+	for _, l := range later {
+		if l.at.Before(asked) {
+			continue
+		}
+		if sc := o.rankScore(al, w, question, names, l.text); sc > bestSc {
+			best, bestSc = l, sc
+		}
+	}
+	return best, bestSc >= askedShare*o.rankScore(al, w, question, names, c.text)
 }

@@ -69,3 +69,20 @@ func TestLaterTurnGoesOn(t *testing.T) {
 		t.Fatalf("a turn an hour later was read as going on: %q", res.Response)
 	}
 }
+
+// Asked what flavor, a turn that only names the pie says little more than
+// the question; the other speaker asks about it and the speaker's reply
+// says the flavor (askedOn). Without the other speaker's question the
+// reply is not read for it. Fails without askedOn.
+func TestAskedAboutItTheSpeakerSaysMore(t *testing.T) {
+	q := "What flavor of pie did Priya bake for the office party?"
+	first := "Priya: Sorry I've been quiet! I baked a pie for the office party."
+	later := "Priya: Apple with a cinnamon crumble on top."
+	res := continuedAsk(t, q, first, "Tom: Nice! What kind was it?", later, time.Minute)
+	if !strings.Contains(res.Response, "cinnamon") || !slices.Contains(res.Cited, "later") {
+		t.Fatalf("answer %q (cited %v), want the reply to what was asked", res.Response, res.Cited)
+	}
+	if res := continuedAsk(t, q, first, "Tom: Nice, sounds lovely.", later, time.Minute); strings.Contains(res.Response, "cinnamon") {
+		t.Fatalf("a later turn nobody asked for was read as the answer: %q", res.Response)
+	}
+}

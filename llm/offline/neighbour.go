@@ -66,7 +66,8 @@ func answeringNeighbour(question string, c rankedSentence, cands []rankedSentenc
 // (a number, a name, a place, a word of feeling), the sentence next to it
 // in the same memory item that does (the following one first): "The
 // toughest thing was saying goodbye to Max. He was part of our family for
-// 10 years." to "How long was Max part of John's family?". Else c.
+// 10 years." to "How long was Max part of John's family?"; else the first
+// sentence that does in the speaker's next turns (laterTurns). Else c.
 func typedNeighbour(kind, question string, c rankedSentence, cands []rankedSentence) rankedSentence {
 	holds := func(s rankedSentence) bool {
 		if asksName(question) {
@@ -87,6 +88,11 @@ func typedNeighbour(kind, question string, c rankedSentence, cands []rankedSente
 	for _, p := range []int{c.pos + 1, c.pos - 1} {
 		if p >= 0 && p < len(cands) && cands[p].id == c.id && holds(cands[p]) {
 			return cands[p]
+		}
+	}
+	for _, l := range laterTurns(c, cands) {
+		if holds(l) {
+			return l // the speaker goes on to say it (continued.go)
 		}
 	}
 	return c

@@ -90,11 +90,10 @@ func erasureTargets(sentence string, scopes []scopeInfo) []string {
 		}
 		add(p)
 	}
-	for _, p := range properRE.FindAllString(sentence, -1) {
-		addName(p)
-	}
-	for _, p := range nameRE.FindAllString(sentence, -1) {
-		addName(p)
+	for _, re := range []*regexp.Regexp{properRE, nameRE} {
+		for _, loc := range re.FindAllStringIndex(sentence, -1) {
+			addName(numberedName(sentence, loc))
+		}
 	}
 	// A one-word name the request introduces as a person ("delete ask for
 	// Nia", "remove the alias Iris"), no day, month or scope name: a bare

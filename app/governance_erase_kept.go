@@ -20,7 +20,7 @@ var (
 	// eraseVerbRE is a clause that erases something.
 	eraseVerbRE = regexp.MustCompile(`(?i)\b(delete|deleted|deleting|remove|removed|removing|erase|erased|erasing|forget|forgotten|purge|purged|scrub|scrubbed|wipe|wiped|retire|retired|drop|dropped)\b`)
 	// keptRE is a clause that says its value stays current.
-	keptRE = regexp.MustCompile(`(?i)\b(remains?|stays?|is still|is now|becomes?|continues? as)\b[^;]*\b(current|active|in effect|in force|valid)\b`)
+	keptRE = regexp.MustCompile(`(?i)\b(remains?|stays?|is still|is now|becomes?|continues? as)\b[^;]*\b(current|active|in effect|in force|valid)\b|\b(current|active)\b[^;]*\b(remains?|stays?|is still|is now)\b`)
 )
 
 // withoutKept returns targets less the values sentence keeps.

@@ -28,6 +28,9 @@ const (
 	// amount, an identifier) over one that only speaks of its subject:
 	// "target date August 5, 2026" over "… before launch".
 	composeValueWeight = 1.5
+	// itemParts is the fewest parts a question asks for its clauses to be
+	// cut into their listed items (compose_items.go).
+	itemParts = 3
 	// composeSubjectItems is the fewest items among which a word most of
 	// them hold is taken for their subject.
 	composeSubjectItems = 4
@@ -56,7 +59,7 @@ func composeAnswer(question string, memory []llm.MemoryItem) (llm.AnswerResult, 
 	for i, m := range sorted {
 		items[i] = itemAt{id: m.ID, value: m.Value}
 	}
-	cls := clausesOf(items)
+	cls := clausesIn(items, len(parts) >= itemParts)
 	marksStale(cls)
 	marksMoved(cls)
 	idf := clauseIDF(cls)
@@ -91,7 +94,7 @@ func composeWith(parts []askedPart, q map[string]bool, cls []clause, idf map[str
 	var from []string
 	covered := make([]bool, len(parts))
 	for k, p := range parts {
-		i := scored[k].pick(cls)
+		i := scored[k].newerSame(cls, scored[k].pick(cls), p.head())
 		if covered[k] || i < 0 {
 			continue
 		}

@@ -41,6 +41,10 @@ var digitRE = regexp.MustCompile(`\d`)
 type clause struct {
 	text  string
 	words []string // factWords of text
+	// around are the factWords of the whole sentence: a listed item
+	// ("blocker final sign-off") is matched to the question in the
+	// sentence that says what it lists.
+	around []string
 	// sentence is the sentence the clause was cut from, from the clause
 	// on: the list a part asking for several things is answered with.
 	sentence string
@@ -57,21 +61,34 @@ type clause struct {
 
 // clausesOf returns the distinct clauses of the items, in item order.
 func clausesOf(items []itemAt) []clause {
+	return clausesIn(items, false)
+}
+
+// clausesIn returns the distinct clauses of the items, in item order,
+// each cut into its listed items when byItem (compose_items.go).
+func clausesIn(items []itemAt, byItem bool) []clause {
 	var out []clause
 	seen := map[string]bool{}
 	for i, m := range items {
 		for _, s := range factSentences(m.value) {
 			asks := asksFor(s)
 			whole := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!?"))
-			for _, c := range clausesOfSentence(s) {
-				c = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(c), ".!?,:;"))
-				norm := strings.ToLower(strings.Join(strings.Fields(c), " "))
-				if norm == "" || seen[norm] {
-					continue
+			around := clauseWords(whole)
+			for _, piece := range clausesOfSentence(s) {
+				// a hedge or a request covers every item of its clause:
+				// "none of that changes … date, site, amount, or blocker state"
+				hedge := hedges(piece)
+				asks := asks || requestRE.MatchString(piece) || declines(piece)
+				for _, c := range itemsOf(s, piece, byItem) {
+					c = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(c), ".!?,:;"))
+					norm := strings.ToLower(strings.Join(strings.Fields(c), " "))
+					if norm == "" || seen[norm] {
+						continue
+					}
+					seen[norm] = true
+					out = append(out, clause{text: c, sentence: fromClause(whole, c), words: clauseWords(c), around: around, id: m.id, order: i,
+						stale: pastAt(c) >= 0, hedge: hedge || hedges(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c) || declines(c)})
 				}
-				seen[norm] = true
-				out = append(out, clause{text: c, sentence: fromClause(whole, c), words: clauseWords(c), id: m.id, order: i,
-					stale: pastAt(c) >= 0, hedge: hedgeRE.MatchString(c) || intendsOnly(c), value: digitRE.MatchString(c), asks: asks || requestRE.MatchString(c) || declines(c)})
 			}
 		}
 	}

@@ -35,6 +35,12 @@ type askedPart struct {
 	// modifier are the words that only say which thing is asked
 	// (modifierWords).
 	modifier map[string]bool
+	// lead are the own words before the part's head (leadWords) when
+	// the part is bare.
+	lead map[string]bool
+	// bare: the part names a thing and does not ask ("current support
+	// amount" after "what are …, "), so its last word is its head.
+	bare bool
 }
 
 // askRE is a segment that asks: a question word or an imperative.
@@ -70,10 +76,45 @@ func askedParts(question string) []askedPart {
 			last.words = append(last.words, words...)
 			continue
 		}
-		parts = append(parts, askedPart{words: words, many: asksMany(seg), count: countOf(seg), modifier: modifierWords(seg)})
+		parts = append(parts, askedPart{words: words, many: asksMany(seg), count: countOf(seg), modifier: modifierWords(seg), bare: !askRE.MatchString(seg)})
 	}
 	ownWords(parts)
+	for k := range parts {
+		if parts[k].bare {
+			parts[k].lead = leadWords(parts[k])
+		}
+	}
 	return parts
+}
+
+// leadWords are the own words of p before its head (headAt) when the
+// head is its own: in "the current support amount" the amount is what is
+// asked and "support" says which, so a note's "current amount 3,690 USD"
+// states it about as well as "3,710 USD is the support amount".
+func leadWords(p askedPart) map[string]bool {
+	out := map[string]bool{}
+	at := headAt(p)
+	if at < 1 || !p.own[p.words[at]] {
+		return out
+	}
+	for _, w := range p.words[:at] {
+		if p.own[w] && w != p.words[at] && !p.modifier[w] {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// headAt returns the index of the part's head: its last word that is not
+// in its modifier ("the diagnosis for the Horizon incident" is about the
+// diagnosis), -1 when there is none.
+func headAt(p askedPart) int {
+	for i := len(p.words) - 1; i >= 0; i-- {
+		if !p.modifier[p.words[i]] {
+			return i
+		}
+	}
+	return -1
 }
 
 // ownWords sets each part's own words: those no other part holds, or all
@@ -118,4 +159,14 @@ func allDigits(words []string) bool {
 		}
 	}
 	return true
+}
+
+// head returns the part's head (headAt) when it is its own ("" when
+// another part holds it too: "date" of "review date" and "public date").
+func (p askedPart) head() string {
+	at := headAt(p)
+	if !p.bare || at < 0 || !p.own[p.words[at]] {
+		return ""
+	}
+	return p.words[at]
 }

@@ -2,6 +2,9 @@ package offline
 
 import "math"
 
+// leadWeight is the share of its weight a word before the part's head keeps.
+const leadWeight = 0.25
+
 // How well each clause states one asked part, and which clause answers it.
 
 // partScores is how well each clause states one asked part.
@@ -34,6 +37,8 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 			}
 			hit[w] = true
 			switch {
+			case ps.part[w] && p.lead[w]:
+				own += leadWeight * wordWeight(w, idf)
 			case ps.part[w] && p.modifier[w]: // "for the Monsoon incident" says which, not what
 				own += modifierWeight * wordWeight(w, idf)
 			case ps.part[w]:
@@ -42,7 +47,7 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 				other += wordWeight(w, idf)
 			}
 		}
-		if own == 0 || len(hit) < need || c.asks {
+		if own == 0 || c.asks || (len(hit) < need && holds(c.around, q) < need) {
 			continue
 		}
 		s := own + other/3
@@ -104,9 +109,18 @@ func (ps partScores) pick(cls []clause) int {
 // its value ("the current target remains July 31"). A stale clause
 // answers only when nothing current does.
 func (ps *partScores) dropStale(cls []clause) {
+	// a current clause must state the part at least half as well as the
+	// best stale one: "Broad summaries are fine for support" does not
+	// push out "3,470 USD is still the provisional support amount"
+	var staleBest float64
+	for i, s := range ps.scores {
+		if cls[i].stale {
+			staleBest = math.Max(staleBest, s)
+		}
+	}
 	current := false
 	for i, s := range ps.scores {
-		current = current || (s > 0 && !cls[i].stale)
+		current = current || (s > 0 && !cls[i].stale && s >= staleBest/2)
 	}
 	if !current {
 		return
@@ -119,4 +133,15 @@ func (ps *partScores) dropStale(cls []clause) {
 		}
 		ps.best = math.Max(ps.best, s)
 	}
+}
+
+// holds returns how many distinct words of q are among words.
+func holds(words []string, q map[string]bool) int {
+	seen := map[string]bool{}
+	for _, w := range words {
+		if q[w] {
+			seen[w] = true
+		}
+	}
+	return len(seen)
 }

@@ -11,6 +11,9 @@ var sameThing = map[string]string{
 	"descri": "wordin", // description
 	"phrasi": "wordin", // phrasing
 	"phrase": "wordin",
+	"label":  "wordin", // safe label ~ safe wording
+	"creden": "code",   // credential ~ code ~ token
+	"token":  "code",
 	"cause":  "diagno", // root cause
 	"suspic": "diagno", // suspicion, suspected
 	"hypoth": "diagno", // hypothesis

@@ -60,7 +60,7 @@ func (a *App) scopes() []scopeInfo {
 		s := scopeInfo{id: id, record: strings.HasPrefix(id, recordPrefix)}
 		var words []string
 		for _, w := range strings.FieldsFunc(strings.ToLower(id), func(r rune) bool { return r == '_' || r == '-' }) {
-			if !genericWords[w] && !(s.record && roleWords[w]) && len(w) > 1 {
+			if !genericWords[w] && (!s.record || !roleWords[w]) && len(w) > 1 {
 				words = append(words, regexp.QuoteMeta(w))
 				s.words = append(s.words, w)
 			}

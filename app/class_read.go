@@ -84,13 +84,18 @@ func (a *App) writeClassReads(ctx context.Context, by domain.Identity, frags []d
 }
 
 // classSentences are the sentences of text whose only sensitivity class
-// is class, joined.
+// is class (a term two classes share counts as either), each with the
+// sentence after it that only says how long it holds; joined.
 func classSentences(text, class string) string {
 	var kept []string
+	prev := false // the sentence before was kept (class_read_terms.go)
 	for _, s := range summarySentenceRE.FindAllString(text, -1) {
-		if cls := Sensitivity(s); len(cls) == 1 && cls[0] == class {
+		cls := Sensitivity(s)
+		keep := onlyClass(s, cls, class) || prev && len(cls) == 0 && termOfValidity(s, class)
+		if keep {
 			kept = append(kept, strings.TrimSpace(s))
 		}
+		prev = keep
 	}
 	return strings.Join(kept, " ")
 }

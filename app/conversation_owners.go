@@ -46,6 +46,31 @@ func distinctiveValues(text string) []string {
 			}
 		}
 	}
+	for _, v := range sentenceOpenedNames(text) {
+		if !contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// sentenceStartRE: what a sentence's first word follows.
+var sentenceStartRE = regexp.MustCompile(`(?:^|[.!?:;]\s+|["“‘'(]\s*)$`)
+
+// sentenceOpenedNames are the numbered names of text that open a sentence,
+// less their first word: "Private Residence Suite 327 and …" may capitalise
+// "Private" only because it opens the sentence, and the value said before
+// is "Residence Suite 327" — without this, a restatement led by an
+// adjective would own a name of its own and escape the value's owner.
+func sentenceOpenedNames(text string) []string {
+	var out []string
+	for _, m := range numberedNameRE.FindAllStringIndex(text, -1) {
+		words := strings.Fields(text[m[0]:m[1]])
+		if len(words) < 4 || !sentenceStartRE.MatchString(text[:m[0]]) {
+			continue // a name of two words and a number keeps both
+		}
+		out = append(out, strings.Join(words[1:], " "))
+	}
 	return out
 }
 
@@ -102,14 +127,19 @@ func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision)
 	if err != nil {
 		return d, err
 	}
+	earlier := map[string][]string{}
 	for v, m := range firstMany {
-		if _, ok := first[v]; !ok && sharedOwners(d.Scopes, m.scopes) {
-			first[v] = m
+		// Said first in a text of several scopes, before any one-scope
+		// text said it (an outsider's note, with their own record), it
+		// belongs to them all, and a later one-scope restatement does
+		// not take it from them: both count, the narrower reading.
+		if o, ok := first[v]; (!ok || m.rev < o.rev) && sharedOwners(d.Scopes, m.scopes) {
+			earlier[v] = m.scopes
 		}
 	}
 	var added []string
 	for _, v := range vals {
-		for _, s := range first[v].scopes {
+		for _, s := range append(append([]string{}, first[v].scopes...), earlier[v]...) {
 			if !contains(d.Scopes, s) && !contains(added, s) {
 				added = append(added, s)
 			}

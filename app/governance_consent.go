@@ -136,6 +136,9 @@ func (a *App) decideConsent(ctx context.Context, by domain.Identity, c consentSt
 			}
 			rev, err = a.Grant(ctx, as, Edge{UserAgent: true, From: ev.Principal, To: ag}, Term{ExpiresAt: expires})
 		} else {
+			if !a.projected("agents/", ag) {
+				continue // a read no one was ever given (a summary agent never written through): nothing to take
+			}
 			rev, err = a.setGrant(ctx, as, Edge{UserAgent: true, From: ev.Principal, To: ag}, false, nil, time.Time{})
 		}
 		if err != nil {

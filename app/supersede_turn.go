@@ -107,8 +107,25 @@ func whollyAbout(text string, attr []string) bool {
 	return any
 }
 
+// nestedAgents says whether one of two turns' scope sets holds the other:
+// a date said to a program with another scope's value beside it, and its
+// update said to the program alone, are the same thing's versions.
+// Which one a reader is shown stays their own (current.go): the newest
+// they may read, so a reader of only the older keeps it and learns nothing.
+func nestedAgents(a, b []string) bool {
+	sub := func(x, y []string) bool {
+		for _, v := range x {
+			if !slices.Contains(y, v) {
+				return false
+			}
+		}
+		return true
+	}
+	return sub(a, b) || sub(b, a)
+}
+
 // supersedeTurn records, for the turn fragment f just written (at
-// revision written), the earlier turns of the same scopes it supersedes
+// revision written), the earlier turns of the same or nested scopes it supersedes
 // (see above); it returns the first superseded id ("" when none) and the
 // revision of the last supersession recorded (0 when none). A failure is
 // logged and the turn stands, as for any write.
@@ -146,7 +163,7 @@ func (a *App) supersedeTurn(ctx context.Context, by domain.Identity, f domain.Fr
 		}
 		for _, h := range hits {
 			info, ok := a.fragments.Get(h.ID)
-			if h.ID == f.ID || !ok || info.Tier != f.Tier || !slices.Equal(info.Agents, f.Agents) ||
+			if h.ID == f.ID || !ok || info.Tier != f.Tier || !nestedAgents(info.Agents, f.Agents) ||
 				!a.readable(by.ID, agent, info, now) || !whollyAbout(h.Value, attr) {
 				continue
 			}

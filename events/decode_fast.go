@@ -75,6 +75,20 @@ func (s *scanner) member(p fastMember, name []byte) bool {
 		return t.fastMember(s, name)
 	case *AgentResourceRevoked:
 		return t.fastMember(s, name)
+	case *FragmentWritten:
+		return t.fastMember(s, name)
+	case *MemoryRead:
+		return t.fastMember(s, name)
+	case *QueryDelivered:
+		return t.fastMember(s, name)
+	case *PolicyTrace:
+		return t.fastMember(s, name)
+	case *Embedding:
+		return t.fastMember(s, name)
+	case *TimeRef:
+		return t.fastMember(s, name)
+	case *Withheld:
+		return t.fastMember(s, name)
 	}
 	return false
 }

@@ -9,20 +9,20 @@ import (
 	"github.com/cmem/cmem/domain"
 )
 
-// A role word in a principal's id ("registrar" of registrar_mia) is no
-// name: "final registrar routing" names no one's record, while "Mia"
-// still names hers.
+// A role word in a principal's id ("registrar" of registrar_mia_lopez:
+// role, first and last name) is no name: "final registrar routing" names
+// no one's record, while "Mia" still names hers.
 func TestRoleWordNamesNoRecord(t *testing.T) {
 	r := newRig(t, nil)
-	registerUsers(t, r, "registrar_mia", "counselor_ines", "stu")
+	registerUsers(t, r, "registrar_mia_lopez", "counselor_ines_ruiz", "stu")
 	schema := app.RelationshipSchema{Self: "record_{principal_id}", Types: map[string]app.RelationshipRule{}}
 	if _, err := r.app.ImportRelationships(context.Background(), admin, app.ImportRequest{Schema: schema, Relationships: []app.Relationship{},
-		Principals: []string{"registrar_mia", "counselor_ines", "stu"}}); err != nil {
+		Principals: []string{"registrar_mia_lopez", "counselor_ines_ruiz", "stu"}}); err != nil {
 		t.Fatal(err)
 	}
 	for text, want := range map[string]string{
 		"The remaining blocker is final registrar routing and a counselor callback.": "record_stu",
-		"Mia has the packet now.": "record_registrar_mia,record_stu",
+		"Mia has the packet now.": "record_registrar_mia_lopez,record_stu",
 	} {
 		if got := strings.Join(turn(t, r, "stu", text).Decision.Scopes, ","); got != want {
 			t.Errorf("%q went to %s, want %s", text, got, want)

@@ -28,15 +28,6 @@ var genericWords = map[string]bool{
 	"social": true, "worker": true, "advisor": true, "prof": true, "ra": true, "it": true,
 }
 
-// roleWords open a person's id with their role, not their name:
-// "registrar" in "final registrar routing" names no one's record
-// (registrar_mia_lopez is named by "Mia"). Only a record's words are
-// roles: "residence" in case_juniper_residence is part of its name.
-var roleWords = map[string]bool{
-	"registrar": true, "counselor": true, "residence": true, "resident": true, "ta": true, "professor": true,
-	"club": true, "finaid": true, "deptadmin": true, "deanassist": true, "resstaff": true, "residentassistant": true,
-}
-
 // recordPrefix marks a scope that is one principal's own record.
 const recordPrefix = "record_"
 
@@ -60,10 +51,16 @@ func (a *App) scopes() []scopeInfo {
 		s := scopeInfo{id: id, record: strings.HasPrefix(id, recordPrefix)}
 		var words []string
 		for _, w := range strings.FieldsFunc(strings.ToLower(id), func(r rune) bool { return r == '_' || r == '-' }) {
-			if !genericWords[w] && (!s.record || !roleWords[w]) && len(w) > 1 {
+			if !genericWords[w] && len(w) > 1 {
 				words = append(words, regexp.QuoteMeta(w))
 				s.words = append(s.words, w)
 			}
+		}
+		if s.record && len(words) > 2 {
+			// A person's id is their role, then their first and last
+			// name (registrar_mia_lopez): "registrar" in "final
+			// registrar routing" names no one's record, "Mia" does.
+			words, s.words = words[len(words)-2:], s.words[len(s.words)-2:]
 		}
 		if len(words) > 0 {
 			pat := strings.Join(words, `[\s_-]+`)

@@ -3,6 +3,7 @@ package projectors
 import (
 	"bytes"
 	"context"
+	"errors"
 	"runtime"
 	"sync"
 
@@ -128,6 +129,14 @@ func (r *Runner) check(ctx context.Context, p *parsed) {
 		p.env, opened, p.openErr = o.OpenPayload(ctx, p.env)
 	case Opener:
 		p.env, p.openErr = o.Open(ctx, p.env)
+	}
+	if errors.Is(p.openErr, events.ErrInvalid) {
+		// Content that can never open (malformed, tampered, not
+		// decodable) is the event's fault, not the key store's:
+		// retrying it would stop every projection behind it for good,
+		// so it is dead-lettered like any event its schema rejects.
+		p.err, p.openErr = p.openErr, nil
+		return
 	}
 	if p.openErr != nil {
 		return

@@ -53,7 +53,7 @@ func (s *Sealer) OpenPayload(ctx context.Context, e events.Envelope) (events.Env
 			}
 			var m map[string]any
 			if err := json.Unmarshal(plain, &m); err != nil {
-				return e, nil, fmt.Errorf("shred: decode content object: %w", err)
+				return e, nil, fmt.Errorf("%w: shred: decode content object: %w", events.ErrInvalid, err)
 			}
 			*o, exact = m, exact && utf8.Valid(plain)
 		}
@@ -62,7 +62,7 @@ func (s *Sealer) OpenPayload(ctx context.Context, e events.Envelope) (events.Env
 		ce.ContentErased()
 	}
 	if e.Data, err = json.Marshal(c); err != nil {
-		return e, nil, fmt.Errorf("shred: encode %s: %w", e.Type, err)
+		return e, nil, fmt.Errorf("%w: shred: encode %s: %w", events.ErrInvalid, e.Type, err)
 	}
 	if !exact {
 		return e, nil, nil

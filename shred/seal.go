@@ -88,6 +88,9 @@ func contentOf(e events.Envelope, skip bool) (events.Content, error) {
 		return nil, nil
 	}
 	p, err := e.Decode()
+	if err != nil && !errors.Is(err, events.ErrInvalid) {
+		err = fmt.Errorf("%w: %w", events.ErrInvalid, err) // decoding is deterministic: it never will
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +107,7 @@ func (s *Sealer) open(ctx context.Context, field string) ([]byte, error) {
 	}
 	id, b64, ok := strings.Cut(rest, ":")
 	if !ok {
-		return nil, fmt.Errorf("shred: malformed sealed field")
+		return nil, fmt.Errorf("%w: shred: malformed sealed field", events.ErrInvalid)
 	}
 	// Asked on every field, never cached here: a key destroyed a moment
 	// ago must not open anything more.
@@ -117,18 +120,18 @@ func (s *Sealer) open(ctx context.Context, field string) ([]byte, error) {
 	}
 	raw, err := base64.RawStdEncoding.DecodeString(b64)
 	if err != nil {
-		return nil, fmt.Errorf("shred: sealed field: %w", err)
+		return nil, fmt.Errorf("%w: shred: sealed field: %w", events.ErrInvalid, err)
 	}
 	aead, err := s.aeads.get(id, key)
 	if err != nil {
 		return nil, err
 	}
 	if len(raw) < aead.NonceSize() {
-		return nil, errors.New("shred: sealed field too short")
+		return nil, fmt.Errorf("%w: shred: sealed field too short", events.ErrInvalid)
 	}
 	plain, err := aead.Open(nil, raw[:aead.NonceSize()], raw[aead.NonceSize():], []byte(id))
 	if err != nil {
-		return nil, fmt.Errorf("shred: open sealed field under %s: %w", id, err)
+		return nil, fmt.Errorf("%w: shred: open sealed field under %s: %w", events.ErrInvalid, id, err)
 	}
 	return plain, nil
 }

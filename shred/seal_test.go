@@ -127,16 +127,23 @@ func TestOpenFailsLoudlyWhenTheKeyStoreFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys.fail = errors.New("store down")
-	if _, err := s.Open(ctx, sealed); err == nil {
-		t.Fatal("an unreachable key store must be an error, never taken for an erasure")
+	if _, err := s.Open(ctx, sealed); err == nil || errors.Is(err, events.ErrInvalid) {
+		t.Fatalf("an unreachable key store must be an error to retry (not ErrInvalid), never taken for an erasure: %v", err)
 	}
 	keys.fail = nil
 	// Tampering is detected: another key id in the sealed field.
 	tampered := sealed
 	tampered.Data = []byte(strings.Replace(string(sealed.Data), "q.alice.q1", "q.alice.q2", 1))
 	keys.keys["q.alice.q2"] = keys.keys["q.alice.q1"]
-	if _, err := s.Open(ctx, tampered); err == nil {
-		t.Fatal("a sealed field moved under another key id must not open")
+	if _, err := s.Open(ctx, tampered); !errors.Is(err, events.ErrInvalid) {
+		t.Fatalf("a sealed field moved under another key id must not open, and never will (ErrInvalid): %v", err)
+	}
+	// A sealed field that is not even well formed never opens either.
+	i := strings.Index(string(sealed.Data), "q.alice.q1:")
+	broken := sealed
+	broken.Data = []byte(string(sealed.Data[:i]) + "q.alice.q1:!!!" + string(sealed.Data[i+len("q.alice.q1:"):]))
+	if _, err := s.Open(ctx, broken); !errors.Is(err, events.ErrInvalid) {
+		t.Fatalf("a malformed sealed field: %v, want ErrInvalid", err)
 	}
 }
 

@@ -6,24 +6,13 @@ import (
 	"testing"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/events/eventlog"
 	"github.com/cmem/cmem/events/eventlog/logtest"
 	"github.com/cmem/cmem/projectors"
 )
 
-// unopenable reads a log whose events carrying agent "sealed" can never
-// be opened (tampered or malformed content: events.ErrInvalid).
-type unopenable struct{ l *eventlog.Log }
-
-func (u unopenable) Follow(ctx context.Context, from uint64, fn func(eventlog.Msg) error) error {
-	return u.l.Follow(ctx, from, fn)
-}
-
-func (u unopenable) DeadLetter(ctx context.Context, consumer string, m eventlog.Msg, reason string) error {
-	return u.l.DeadLetter(ctx, consumer, m, reason)
-}
-
-func (u unopenable) Open(_ context.Context, e events.Envelope) (events.Envelope, error) {
+// unopenable opens nothing of an event carrying agent "sealed" (tampered
+// or malformed content: events.ErrInvalid).
+func unopenable(e events.Envelope) (events.Envelope, error) {
 	p, err := e.Decode()
 	if err != nil {
 		return e, err
@@ -51,7 +40,7 @@ func TestUnopenableContentIsDeadLettered(t *testing.T) {
 		}
 	}
 	rec := &recorder{name: "rec", got: map[uint64]events.Payload{}, recs: map[uint64]events.Record{}}
-	r, err := projectors.NewRunner(unopenable{l}, logtest.Logger(), rec)
+	r, err := projectors.NewRunner(openingSource{l, unopenable}, logtest.Logger(), rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,20 +11,28 @@ import (
 	"github.com/cmem/cmem/projectors"
 )
 
-// badOpener reads a log and "opens" every event into data its schema
-// rejects: what the envelope's one-pass check saw is not what the
-// projections would get.
-type badOpener struct{ l *eventlog.Log }
-
-func (b badOpener) Follow(ctx context.Context, from uint64, fn func(eventlog.Msg) error) error {
-	return b.l.Follow(ctx, from, fn)
+// openingSource reads a log and opens each event with open: a stand-in
+// for the sealer, to test what the runner does with what opening gives.
+type openingSource struct {
+	l    *eventlog.Log
+	open func(events.Envelope) (events.Envelope, error)
 }
 
-func (b badOpener) DeadLetter(ctx context.Context, consumer string, m eventlog.Msg, reason string) error {
-	return b.l.DeadLetter(ctx, consumer, m, reason)
+func (o openingSource) Follow(ctx context.Context, from uint64, fn func(eventlog.Msg) error) error {
+	return o.l.Follow(ctx, from, fn)
 }
 
-func (b badOpener) Open(_ context.Context, e events.Envelope) (events.Envelope, error) {
+func (o openingSource) DeadLetter(ctx context.Context, consumer string, m eventlog.Msg, reason string) error {
+	return o.l.DeadLetter(ctx, consumer, m, reason)
+}
+
+func (o openingSource) Open(_ context.Context, e events.Envelope) (events.Envelope, error) {
+	return o.open(e)
+}
+
+// badOpen "opens" every event into data its schema rejects: what the
+// envelope's one-pass check saw is not what the projections would get.
+func badOpen(e events.Envelope) (events.Envelope, error) {
 	e.Data = json.RawMessage(`{"user":"not an id!","agent":"a"}`)
 	return e, nil
 }
@@ -44,7 +52,7 @@ func TestOpenedDataIsChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &recorder{name: "rec", got: map[uint64]events.Payload{}, recs: map[uint64]events.Record{}}
-	r, err := projectors.NewRunner(badOpener{l}, logtest.Logger(), rec)
+	r, err := projectors.NewRunner(openingSource{l, badOpen}, logtest.Logger(), rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,11 +10,7 @@ import (
 // openWeaviate opens the Weaviate vector view named by cfg.WeaviateURL.
 // The view's runner replays the log from the start at every boot and
 // upserts are idempotent by fragment id, so the class converges to the log
-// whatever it held before. Reader labels stay off: the class is written
-// under a lease by whichever process holds it (leaseStores), and labels
-// come from one process's registry; the store may also be sealed before
-// Leased sees it, so Leased could not turn them off itself.
+// whatever it held before.
 func openWeaviate(ctx context.Context, cfg Config, dims int) (vectors.Store, error) {
-	return weaviate.Open(ctx, weaviate.Config{URL: cfg.WeaviateURL, GRPCAddr: cfg.WeaviateGRPC, Class: cfg.WeaviateClass, Dims: dims,
-		ExclusionFilter: true})
+	return weaviate.Open(ctx, weaviate.Config{URL: cfg.WeaviateURL, GRPCAddr: cfg.WeaviateGRPC, Class: cfg.WeaviateClass, Dims: dims})
 }

@@ -2,6 +2,7 @@ package e2e_test
 
 import (
 	"bytes"
+	"context"
 	"github.com/cmem/cmem/events"
 	"net/http"
 	"os"
@@ -65,13 +66,23 @@ func newErasureWorld(t *testing.T, n *node.Node) erasureWorld {
 	c.Must(http.StatusCreated, "POST", "/v1/agents", admin, map[string]string{"id": "planner", "description": "plans trips and remembers travel facts"})
 	c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/alice/planner", admin, nil)
 	c.Must(http.StatusOK, "PUT", "/v1/grants/user-agent/bob/planner", admin, nil)
+	var last uint64
 	write := func(token, key, value string) string {
 		r := c.Must(http.StatusCreated, "POST", "/v1/fragments", token, map[string]any{
 			"agent": "planner", "resources": []string{}, "key": key, "value": value, "tier": "shared"})
+		last = r.Revision()
 		return r.Body["fragments"].([]any)[0].(map[string]any)["id"].(string)
 	}
 	w.aliceFrag = write(w.alice, "travel budget "+aliceMarker, "the travel budget is "+aliceMarker+"-4200")
 	w.bobFrag = write(w.bob, "travel airline "+bobMarker, "bob flies with "+bobMarker+"-air")
+	// A query reads the vector view as far as it is projected (queries
+	// take no min_revision); an external view has its own runner, so the
+	// world waits for it to hold both writes before anyone asks.
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	if err := n.ViewRunner.WaitFor(ctx, last); err != nil {
+		t.Fatalf("the vector view did not reach revision %d: %v", last, err)
+	}
 	r := c.Must(http.StatusOK, "POST", "/v1/queries", w.alice, map[string]any{"text": "what is my travel budget " + aliceMarker + "-q"})
 	w.aliceQuery = r.Body["id"].(string)
 	r = c.Must(http.StatusOK, "POST", "/v1/queries", w.bob, map[string]any{"text": "what is the travel budget"})

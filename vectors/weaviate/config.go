@@ -39,19 +39,12 @@ type Config struct {
 	// MaxResults is the server's QUERY_MAXIMUM_RESULTS; Search never asks
 	// for more.
 	MaxResults int
-	// ExclusionFilter turns reader labels off: every search then pushes
-	// the exclusion lists down (the filter Weaviate resolves into an
-	// allow-list on every query). By default a search filters on one
-	// label of its reader class (tier, user, allowed sets) once the class
-	// is materialised, and on the exclusion lists until then (labels.go):
-	// at 10k fragments 0.64× the unfiltered query's p50 against 1.63× for
-	// the exclusion filter, side by side in one run (2026-11-29).
-	// Labels are computed from the registry of the process that writes,
-	// persisted with the class so that a restarted writer keeps them: a
-	// class written by several processes at once must turn them off
-	// (Leased does), and a Store with them off forgets the persisted
-	// registry before its first write.
-	ExclusionFilter bool
+	// ReaderLabels makes a search filter on one label of its reader class
+	// (tier, user, allowed sets) instead of the exclusion lists, once the
+	// class is materialised; until then it falls back to the exclusion
+	// filter (labels.go). Only for a class this Store alone writes: labels
+	// are computed from this process's registry.
+	ReaderLabels bool
 	// MaxReaderClasses bounds the registry of reader classes; the least
 	// recently searched are evicted beyond it.
 	MaxReaderClasses int

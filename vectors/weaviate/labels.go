@@ -1,7 +1,6 @@
 package weaviate
 
 import (
-	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"slices"
@@ -23,9 +22,6 @@ type readerClass struct {
 	tier  string
 	user  string
 	allow allowed
-	// spec is the class's filter as persisted (registry.go): tier, user
-	// and allowed sets.
-	spec vectors.Filter
 	// ready is set once every object of the class carries the label when
 	// the class admits it (a materialisation pass finished after the
 	// class was registered). Guarded by readers.mu.
@@ -49,7 +45,9 @@ func readerLabel(f vectors.Filter) string {
 	if f.Tier == "private" {
 		user = f.User
 	}
-	canon := func(xs []string) string { return strings.Join(canonical(xs), "\x1f") }
+	canon := func(xs []string) string {
+		return strings.Join(slices.Compact(slices.Sorted(slices.Values(xs))), "\x1f")
+	}
 	sum := sha256.Sum256([]byte(strings.Join([]string{f.Tier, user, canon(f.AllowedAgents), canon(f.AllowedResources)}, "\x00")))
 	return "r" + hex.EncodeToString(sum[:16])
 }
@@ -69,19 +67,15 @@ type readers struct {
 	// passed is closed (and replaced) at the end of each pass; guarded
 	// by mu. Tests wait on it instead of polling.
 	passed chan struct{}
-	// searches counts the searches served through a label, passes the
-	// materialisation passes ended.
-	searches, passes atomic.Int64
-	// beforePass, when set (tests only, under mu), runs before each pass,
-	// after its pending classes are persisted.
+	// searches counts the searches served through a label.
+	searches atomic.Int64
+	// beforePass, when set (tests only, under mu), runs before each pass.
 	beforePass func()
-	// page is the objects per page of a pass: pageSize (tests set fewer).
-	page int
 }
 
 func newReaders(max int, idle time.Duration) *readers {
 	return &readers{classes: map[string]*readerClass{}, max: max, idle: idle, wake: make(chan struct{}, 1),
-		passed: make(chan struct{}), page: pageSize}
+		passed: make(chan struct{})}
 }
 
 // labelsFor returns the labels of every registered class admitting f,
@@ -112,57 +106,45 @@ func (r *readers) lookup(label string) (c *readerClass, known bool) {
 	return c, true
 }
 
-// register adds f's class if it is new and wakes the materialiser, which
-// persists it and evicts the least recently used classes beyond max.
+// register adds f's class if it is new, evicting the least recently used
+// classes beyond max, and wakes the materialiser.
 func (r *readers) register(label string, f vectors.Filter) {
 	r.mu.Lock()
 	if _, ok := r.classes[label]; !ok {
-		r.addLocked(newReaderClass(label, f), false)
+		user := ""
+		if f.Tier == "private" {
+			user = f.User
+		}
+		c := &readerClass{label: label, tier: f.Tier, user: user, allow: newAllowed(f)}
+		c.used.Store(time.Now().UnixNano())
+		r.classes[label] = c
+		r.evictLocked(time.Now())
 	}
 	r.mu.Unlock()
 	r.signal()
 }
 
-// newReaderClass is the class of f, labelled label.
-func newReaderClass(label string, f vectors.Filter) *readerClass {
-	spec := vectors.Filter{Tier: f.Tier, AllowedAgents: canonical(f.AllowedAgents), AllowedResources: canonical(f.AllowedResources)}
-	if f.Tier == "private" {
-		spec.User = f.User
-	}
-	return &readerClass{label: label, tier: spec.Tier, user: spec.User, allow: newAllowed(spec), spec: spec}
-}
-
-// addLocked registers c, ready or not, as used now; the caller holds mu.
-func (r *readers) addLocked(c *readerClass, ready bool) {
-	c.ready = ready
-	c.used.Store(time.Now().UnixNano())
-	r.classes[c.label] = c
-}
-
-// canonical is xs sorted without repetition.
-func canonical(xs []string) []string {
-	return slices.Compact(slices.Sorted(slices.Values(xs)))
-}
-
-// victimsLocked are the classes idle for longer than r.idle, then the
-// least recently used ones beyond r.max; the caller holds mu. The
-// materialiser forgets them in the persisted registry, then here, and
-// the next pass strips their labels.
-func (r *readers) victimsLocked(now time.Time) []*readerClass {
-	var out []*readerClass
-	var live []*readerClass
-	for _, c := range r.classes {
+// evictLocked drops classes idle for longer than r.idle, then the least
+// recently used ones beyond r.max. The next pass strips their labels.
+func (r *readers) evictLocked(now time.Time) int {
+	n := 0
+	for label, c := range r.classes {
 		if now.Sub(time.Unix(0, c.used.Load())) > r.idle {
-			out = append(out, c)
-		} else {
-			live = append(live, c)
+			delete(r.classes, label)
+			n++
 		}
 	}
-	if len(live) > r.max {
-		slices.SortFunc(live, func(a, b *readerClass) int { return cmp.Compare(a.used.Load(), b.used.Load()) })
-		out = append(out, live[:len(live)-r.max]...)
+	for len(r.classes) > r.max {
+		var oldest *readerClass
+		for _, c := range r.classes {
+			if oldest == nil || c.used.Load() < oldest.used.Load() {
+				oldest = c
+			}
+		}
+		delete(r.classes, oldest.label)
+		n++
 	}
-	return out
+	return n
 }
 
 func (r *readers) signal() {

@@ -58,8 +58,7 @@ type LeasedStore struct {
 // reader classes, so another process's registry could call a class ready
 // whose labels the holder never wrote, and its materialiser would write
 // without the lease. (A store wrapped further, such as a sealed one, must
-// be opened with Config.ExclusionFilter by its caller.) The Store then
-// forgets the persisted registry before its first write.
+// be opened without Config.ReaderLabels by its caller.)
 func Leased(s Durable, lease Lease, poll time.Duration) *LeasedStore {
 	if poll == 0 {
 		poll = 100 * time.Millisecond

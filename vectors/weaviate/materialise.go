@@ -5,12 +5,11 @@ import (
 	"time"
 )
 
-// pageSize is how many objects one page of a pass reads (and at
+// materialisePage is how many objects one page of a pass reads (and at
 // most PATCHes) while it holds the registry's write lock.
-const pageSize = 200
+const materialisePage = 200
 
-// gcEvery is how often the materialiser drops idle reader classes (it
-// also does at each wake, which is when a class is registered).
+// gcEvery is how often the materialiser drops idle reader classes.
 const gcEvery = time.Minute
 
 // startMaterialiser runs the passes in the background until Close.
@@ -28,14 +27,12 @@ func (s *Store) startMaterialiser() {
 			case <-ctx.Done():
 				return
 			case <-r.wake:
-			case <-tick.C:
+			case now := <-tick.C:
+				r.mu.Lock()
+				strip = r.evictLocked(now) > 0 || strip
+				r.mu.Unlock()
 			}
-			evicted, err := s.evict(ctx, time.Now())
-			strip = evicted || strip
-			if err == nil {
-				err = s.materialise(ctx, strip)
-			}
-			if err != nil {
+			if err := s.materialise(ctx, strip); err != nil {
 				if ctx.Err() == nil {
 					s.cfg.Logger.Warn("weaviate: reader labels not materialised; searches keep the exclusion filter",
 						"class", s.cfg.Class, "err", err)
@@ -45,27 +42,6 @@ func (s *Store) startMaterialiser() {
 			strip = false
 		}
 	}()
-}
-
-// evict drops the idle classes and those beyond MaxReaderClasses: first
-// from the persisted registry, then from memory, so that the persisted
-// registry never holds a class this Store's writes stop labelling. It
-// reports whether any class was dropped (the next pass strips it).
-func (s *Store) evict(ctx context.Context, now time.Time) (bool, error) {
-	r := s.labels
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	victims := r.victimsLocked(now)
-	if len(victims) == 0 {
-		return false, nil
-	}
-	if err := s.forgetClasses(ctx, victims); err != nil {
-		return false, err
-	}
-	for _, c := range victims {
-		delete(r.classes, c.label)
-	}
-	return true, nil
 }
 
 // stopMaterialiser ends the background passes and waits for them.
@@ -86,7 +62,7 @@ func (s *Store) stopMaterialiser() {
 func (s *Store) materialise(ctx context.Context, strip bool) error {
 	r := s.labels
 	r.mu.RLock()
-	hook, page := r.beforePass, r.page
+	hook := r.beforePass
 	var pending []*readerClass
 	for _, c := range r.classes {
 		if !c.ready {
@@ -97,11 +73,6 @@ func (s *Store) materialise(ctx context.Context, strip bool) error {
 	if len(pending) == 0 && !strip {
 		return nil
 	}
-	// Persisted not ready, so that a restart during the pass labels its
-	// writes with them and materialises them again.
-	if err := s.persistClasses(ctx, pending); err != nil {
-		return err
-	}
 	if hook != nil {
 		hook()
 	}
@@ -110,24 +81,17 @@ func (s *Store) materialise(ctx context.Context, strip bool) error {
 		if err != nil {
 			return err
 		}
-		if n < page {
+		if n < materialisePage {
 			break
 		}
 		after = last
 	}
 	r.mu.Lock()
 	for _, c := range pending {
-		c.ready = true // still registered: only this goroutine evicts
+		c.ready = true // evicted meanwhile: unreachable, and a re-registered class is another pointer
 	}
-	r.mu.Unlock()
-	// Only this goroutine evicts, so no class of pending has left the
-	// persisted registry since the pass began. A failure here leaves
-	// them persisted not ready: a restart materialises them again.
-	err := s.persistClasses(ctx, pending)
-	r.passes.Add(1)
-	r.mu.Lock()
 	close(r.passed)
 	r.passed = make(chan struct{})
 	r.mu.Unlock()
-	return err
+	return nil
 }

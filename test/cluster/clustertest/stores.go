@@ -112,8 +112,7 @@ func (l *Load) CheckVectorView(t testing.TB, url, grpcAddr, class string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), catchUp)
 	defer cancel()
-	s, err := weaviate.Open(ctx, weaviate.Config{URL: url, GRPCAddr: grpcAddr, Class: class, Dims: emb.Dims(),
-		ExclusionFilter: true}) // the cluster writes this class: no labels of this process's own
+	s, err := weaviate.Open(ctx, weaviate.Config{URL: url, GRPCAddr: grpcAddr, Class: class, Dims: emb.Dims()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,12 +15,15 @@ import "regexp"
 // an optional letter ("4B"), then the end of a word.
 var roomNumberRE = regexp.MustCompile(`^\s+\d{1,5}[A-Za-z]?(?:$|[\s.,;:)])`)
 
+// numberEndRE is what roomNumberRE takes around the number itself.
+var numberEndRE = regexp.MustCompile(`[\s.,;:)]+`)
+
 // numberedName returns the name at loc in sentence, with the plain number
 // that follows it when there is one.
 func numberedName(sentence string, loc []int) string {
 	name := sentence[loc[0]:loc[1]]
 	if m := roomNumberRE.FindString(sentence[loc[1]:]); m != "" {
-		return name + " " + regexp.MustCompile(`[\s.,;:)]+`).ReplaceAllString(m, " ")[1:]
+		return name + " " + numberEndRE.ReplaceAllString(m, " ")[1:]
 	}
 	return name
 }

@@ -3,6 +3,7 @@ package projectors_test
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"testing"
 
 	"github.com/cmem/cmem/events"
@@ -37,22 +38,25 @@ func badOpen(e events.Envelope) (events.Envelope, error) {
 	return e, nil
 }
 
-// TestOpenedDataIsChecked: data checked together with the envelope is
-// checked again once opening changed it; an opened event its schema
-// rejects is dead-lettered, never applied. Fails when the runner trusts
-// the envelope's check after opening.
-func TestOpenedDataIsChecked(t *testing.T) {
+// projectOpened appends a grant of user u to each agent, runs a runner
+// whose source opens every event with open until it has handled them all,
+// and returns what it applied by revision and how many events it
+// dead-lettered.
+func projectOpened(t *testing.T, open func(events.Envelope) (events.Envelope, error), agents ...string) (map[uint64]events.Payload, int) {
+	t.Helper()
 	ctx := context.Background()
 	l := logtest.Open(t, "")
-	e, err := events.New(events.Meta{Source: "test", Actor: "admin"}, &events.UserAgentGranted{User: "u", Agent: "a"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := l.Append(ctx, e); err != nil {
-		t.Fatal(err)
+	for _, agent := range agents {
+		e, err := events.New(events.Meta{Source: "test", Actor: "admin"}, &events.UserAgentGranted{User: "u", Agent: agent})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := l.Append(ctx, e); err != nil {
+			t.Fatal(err)
+		}
 	}
 	rec := &recorder{name: "rec", got: map[uint64]events.Payload{}, recs: map[uint64]events.Record{}}
-	r, err := projectors.NewRunner(openingSource{l, badOpen}, logtest.Logger(), rec)
+	r, err := projectors.NewRunner(openingSource{l, open}, logtest.Logger(), rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,14 +64,26 @@ func TestOpenedDataIsChecked(t *testing.T) {
 	done := make(chan struct{})
 	go func() { defer close(done); _ = r.Run(rctx) }()
 	defer func() { cancel(); <-done }()
-	waitFor(t, r, 1)
+	waitFor(t, r, uint64(len(agents)))
+	dl, err := l.DeadLetters(ctx, "rec")
+	if err != nil {
+		t.Fatal(err)
+	}
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
-	if p := rec.got[1]; p != nil {
+	return maps.Clone(rec.got), len(dl)
+}
+
+// TestOpenedDataIsChecked: data checked together with the envelope is
+// checked again once opening changed it; an opened event its schema
+// rejects is dead-lettered, never applied. Fails when the runner trusts
+// the envelope's check after opening.
+func TestOpenedDataIsChecked(t *testing.T) {
+	got, dead := projectOpened(t, badOpen, "a")
+	if p := got[1]; p != nil {
 		t.Fatalf("an opened event its schema rejects was applied: %+v", p)
 	}
-	dl, err := l.DeadLetters(ctx, "rec")
-	if err != nil || len(dl) != 1 {
-		t.Fatalf("dead letters %d (%v), want 1", len(dl), err)
+	if dead != 1 {
+		t.Fatalf("dead letters %d, want 1", dead)
 	}
 }

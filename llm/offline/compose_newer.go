@@ -1,6 +1,9 @@
 package offline
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+)
 
 // A value is restated without all the words of its first statement:
 // "3,710 USD is the active private support amount" is followed by
@@ -40,7 +43,7 @@ func (ps partScores) newerSame(cls []clause, i int, head string) int {
 	}
 	pick := i
 	for j, c := range cls {
-		if c.order >= cls[pick].order || ps.scores[j] < ps.best/2 || c.stale || c.hedge || c.asks || !holdsWord(c.words, head) {
+		if c.order >= cls[pick].order || ps.scores[j] < ps.best/2 || c.stale || c.hedge || c.asks || !slices.Contains(c.words, head) {
 			continue
 		}
 		for k := range valueKinds(c.text) {
@@ -51,14 +54,4 @@ func (ps partScores) newerSame(cls []clause, i int, head string) int {
 		}
 	}
 	return pick
-}
-
-// holdsWord says whether words holds w.
-func holdsWord(words []string, w string) bool {
-	for _, x := range words {
-		if x == w {
-			return true
-		}
-	}
-	return false
 }

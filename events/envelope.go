@@ -30,6 +30,10 @@ type Envelope struct {
 	CorrelationID   string          `json:"correlationid,omitempty"`
 	CausationID     string          `json:"causationid,omitempty"`
 	Data            json.RawMessage `json:"data"`
+
+	// vouched is what New vouched for (see selfChecking); Marshal trusts
+	// Data only while it is that very slice under that type and version.
+	vouched vouch
 }
 
 // Meta carries the attributes of an event that the caller, not the payload,
@@ -91,7 +95,7 @@ func New(m Meta, payload Payload) (Envelope, error) {
 	if !ok {
 		return Envelope{}, fmt.Errorf("%w: payload %T", ErrUnknownType, payload)
 	}
-	data, err := json.Marshal(payload)
+	data, vouched, err := encodeData(payload)
 	if err != nil {
 		return Envelope{}, fmt.Errorf("events: encode %s: %w", spec.Type, err)
 	}
@@ -111,7 +115,7 @@ func New(m Meta, payload Payload) (Envelope, error) {
 	if corr == "" {
 		corr = id
 	}
-	return Envelope{
+	e := Envelope{
 		SpecVersion:     SpecVersion,
 		ID:              id,
 		Source:          m.Source,
@@ -125,7 +129,11 @@ func New(m Meta, payload Payload) (Envelope, error) {
 		CorrelationID:   corr,
 		CausationID:     m.CausationID,
 		Data:            data,
-	}, nil
+	}
+	if vouched {
+		e.vouched = vouch{data: data, key: specKey{spec.Type, spec.Version}}
+	}
+	return e, nil
 }
 
 // Decode returns the typed payload of e. The payload must already have passed

@@ -35,7 +35,11 @@ func (v *Validator) marshalKnown(e Envelope) (raw []byte, ok bool) {
 	if err != nil {
 		return nil, false
 	}
-	buf := make([]byte, 0, 320+len(e.Data))
+	// Room for the members' names (about 170 bytes), the values and the
+	// time, so that the buffer is allocated once.
+	size := 200 + len(e.SpecVersion) + len(e.ID) + len(e.Source) + len(e.Type) + len(e.Subject) + len(ts) +
+		len(e.DataContentType) + len(e.DataSchema) + len(e.Actor) + len(e.CorrelationID) + len(e.CausationID) + len(e.Data)
+	buf := make([]byte, 0, size)
 	buf = appendMember(buf, `{"specversion":`, e.SpecVersion)
 	buf = appendMember(buf, `,"id":`, e.ID)
 	buf = appendMember(buf, `,"source":`, e.Source)

@@ -31,11 +31,12 @@ type spec struct {
 	Type    string
 	Version int
 	new     func() Payload
+	// id is the schema's $id, written into every event's dataschema;
+	// formatted once here rather than on every New.
+	id string
 }
 
-func (s spec) schemaID() string {
-	return fmt.Sprintf("https://cmem.dev/schemas/events/%s.v%d.json", s.Type, s.Version)
-}
+func (s spec) schemaID() string { return s.id }
 
 func (s spec) schemaFile() string {
 	return fmt.Sprintf("events/%s.v%d.json", s.Type, s.Version)
@@ -55,6 +56,7 @@ var (
 
 func register(typ string, version int, newFn func() Payload) {
 	s := spec{Type: typ, Version: version, new: newFn}
+	s.id = fmt.Sprintf("https://cmem.dev/schemas/events/%s.v%d.json", typ, version)
 	specs[specKey{typ, version}] = s
 	if c, ok := current[typ]; !ok || c.Version < version {
 		current[typ] = s

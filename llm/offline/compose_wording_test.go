@@ -130,3 +130,17 @@ func TestComposeReadsExpiryAsExpire(t *testing.T) {
 	)
 	composeWant(t, "What is the current active Kestrel credential, and when does it expire?", mem, "March 14, 2027")
 }
+
+// A provisional amount is still the amount when no note states a firmer
+// one: a sentence that only says who may discuss the amount names no
+// value and does not push it out.
+func TestComposeKeepsAProvisionalAmountNoValueReplaced(t *testing.T) {
+	mem := composeMem(
+		"The exact internal Kestrel Appeal wording in restricted notes is 'household-income appeal'. Outside the core case chain, the safe wording should stay 'fee appeal review' and nothing more specific.",
+		"Current provisional Kestrel Appeal support figure on Ida's file is 2,700 USD while the review remains open.",
+		"Calendar-safe Kestrel Appeal line: broad wording 'fee appeal review', current date July 9, 2027, and remaining blocker final panel sign-off.",
+		"No change to the provisional Kestrel Appeal amount yet. The current figure is still 2,700 USD until the panel posts a final decision.",
+		"Only authorized appeal staff should discuss the exact current Kestrel Appeal amount while the review remains open.",
+	)
+	composeWant(t, "As of now, what are Kestrel Appeal's current date, safe case wording, current support amount, and current blocker?", mem, "2,700 USD")
+}

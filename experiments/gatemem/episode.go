@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -129,9 +130,18 @@ func (r *episodeRun) ask(ctx context.Context, c Checkpoint) (Prediction, error) 
 	if err != nil {
 		return Prediction{}, err
 	}
-	var shown []string
+	var shown, agents []string
+	for _, s := range ans.Steps {
+		if s.Agent != "" && !slices.Contains(agents, s.Agent) {
+			agents = append(agents, s.Agent)
+		}
+	}
 	for _, id := range ans.FragmentsRead {
-		if t, ok := r.texts[id]; ok {
+		t, ok := r.texts[id]
+		if !ok {
+			t = r.copyText(ctx, r.tokens[c.Asker.ID], id, agents)
+		}
+		if t != "" {
 			shown = append(shown, t)
 		}
 	}

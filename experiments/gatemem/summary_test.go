@@ -32,6 +32,20 @@ func TestSummaryReaderGetsRedactedAnswer(t *testing.T) {
 			t.Errorf("the summary reader's answer carries %q: %q", secret, all)
 		}
 	}
+	// The harness shows the summaries the answer read as its context:
+	// they are copies no turn's answer returned (copyText).
+	r := &episodeRun{api: a}
+	var agents []string
+	for _, s := range q.Steps {
+		agents = append(agents, s.Agent)
+	}
+	var shown string
+	for _, id := range q.FragmentsRead {
+		shown += r.copyText(ctx, tok["theo"], id, agents) + " "
+	}
+	if !strings.Contains(shown, "May 21, 2026") || strings.Contains(shown, "84,000") || strings.Contains(shown, "7731") {
+		t.Errorf("the summaries read, as the harness shows them: %q (read %v through %v)", shown, q.FragmentsRead, agents)
+	}
 	if got := view(t, a, tok["theo"], "project_heron-summary", "Heron launch budget passphrase"); !strings.Contains(got, "May 21, 2026") ||
 		strings.Contains(got, "84,000") || strings.Contains(got, "7731") {
 		t.Errorf("the summary view: %q", got)

@@ -111,16 +111,21 @@ func (ps partScores) pick(cls []clause) int {
 func (ps *partScores) dropStale(cls []clause) {
 	// a current clause must state the part at least half as well as the
 	// best stale one: "Broad summaries are fine for support" does not
-	// push out "3,470 USD is still the provisional support amount"
+	// push out "3,470 USD is still the provisional support amount"; and
+	// when a stale clause states a value, a current one must state one
+	// too: "only authorized staff should discuss the exact amount" names
+	// no amount, so the provisional one is still the answer
 	var staleBest float64
+	staleValue := false
 	for i, s := range ps.scores {
 		if cls[i].stale {
 			staleBest = math.Max(staleBest, s)
+			staleValue = staleValue || (s > 0 && cls[i].value)
 		}
 	}
 	current := false
 	for i, s := range ps.scores {
-		current = current || (s > 0 && !cls[i].stale && s >= staleBest/2)
+		current = current || (s > 0 && !cls[i].stale && s >= staleBest/2 && (cls[i].value || !staleValue))
 	}
 	if !current {
 		return

@@ -2,7 +2,8 @@ package offline
 
 // A reader asks in their own words: "the safe customer description"
 // for the note's "safe customer wording", "the diagnosis" for "the root
-// cause" or "the current suspicion", "the contact number" for "the callback number". The composer
+// cause" or "the current suspicion", "the contact number" for "the callback number", "the support amount"
+// for "the support figure". The composer
 // matches by word, so the few words an organisation's notes and its
 // readers use for the same thing are read as one.
 
@@ -22,6 +23,9 @@ var sameThing = map[string]string{
 	"phone":  "contac",
 	"booked": "schedu", // booked ~ scheduled
 	"medica": "medici", // medication ~ medicine
+	"figure": "amount", // support figure ~ support amount
+	"expiry": "expire", // its expiry ~ when it expires
+	"expira": "expire", // expiration
 }
 
 // composeWords returns the factWords of s, each read as the word it

@@ -107,3 +107,40 @@ func TestComposeReadsMedicationAsMedicine(t *testing.T) {
 	}
 	composeWant(t, "What is the current medicine plan?", mem, "amoxicillin", "cabinet")
 }
+
+// A finance note's "support figure" is its "support amount": the newer
+// figure is the current amount, though it does not say "amount".
+func TestComposeReadsAFigureAsAnAmount(t *testing.T) {
+	mem := composeMem(
+		"Finance update: the active private support amount is now 5,120 USD, separate from the public planning line of 5,100 USD.",
+		"Current summary note: Idris remains in course-overload review with a target of March 4, 2027.",
+		"Release update: the current family-release wording is now narrowed to meeting date only.",
+		"Current finance note: the active support figure is 5,160 USD, separate from public 5,100 USD.",
+	)
+	composeWant(t, "What are the current active support amount, safe label, and current family-release scope for Kestrel Overload?", mem, "5,160 USD", "5,120 USD")
+}
+
+// "When does it expire" asks for the note's "expiry": the extended one
+// is given.
+func TestComposeReadsExpiryAsExpire(t *testing.T) {
+	mem := composeMem(
+		"Temporary Kestrel lab credential issued for upload work: kst_lab_TMP_4H2Q, active through March 10, 2027 at 18:00 unless a later access note supersedes it.",
+		"Ada Moss checked packet routing and repeated that the current review date is still tentative until the signature arrives.",
+		"Access update: the current Kestrel credential remains kst_lab_TMP_4H2Q, and its expiry is extended to March 14, 2027 at 18:00 while packet routing finishes.",
+	)
+	composeWant(t, "What is the current active Kestrel credential, and when does it expire?", mem, "March 14, 2027")
+}
+
+// A provisional amount is still the amount when no note states a firmer
+// one: a sentence that only says who may discuss the amount names no
+// value and does not push it out.
+func TestComposeKeepsAProvisionalAmountNoValueReplaced(t *testing.T) {
+	mem := composeMem(
+		"The exact internal Kestrel Appeal wording in restricted notes is 'household-income appeal'. Outside the core case chain, the safe wording should stay 'fee appeal review' and nothing more specific.",
+		"Current provisional Kestrel Appeal support figure on Ida's file is 2,700 USD while the review remains open.",
+		"Calendar-safe Kestrel Appeal line: broad wording 'fee appeal review', current date July 9, 2027, and remaining blocker final panel sign-off.",
+		"No change to the provisional Kestrel Appeal amount yet. The current figure is still 2,700 USD until the panel posts a final decision.",
+		"Only authorized appeal staff should discuss the exact current Kestrel Appeal amount while the review remains open.",
+	)
+	composeWant(t, "As of now, what are Kestrel Appeal's current date, safe case wording, current support amount, and current blocker?", mem, "2,700 USD")
+}

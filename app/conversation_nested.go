@@ -105,3 +105,44 @@ func (a *App) fullReaders(now access.Point) map[string]map[string]bool {
 	}
 	return out
 }
+
+// A specialist who takes part in one scope only, and only for one class of
+// its details (campus IT reading a case's credentials), speaks, unnamed,
+// of that scope: their part in it is that class, so the turn is that
+// scope's business (classScope), read by its full readers and, for its
+// credentials, by the specialist again through the class read. A summary
+// reader (a parent) or a reader of several scopes is not one: with them
+// the narrower reading stands.
+
+// classReason is the reason of a scope taken from the speaker's one class
+// read.
+const classReason = "no scope named; the one scope the speaker reads, for one class of its details"
+
+// classScope returns the one scope speaker takes part in (their own record
+// aside) when every grant they hold on it is a class read; "" otherwise,
+// and for text that keeps the narrower reading (threadStays).
+func (a *App) classScope(speaker, text string, now access.Point) string {
+	if threadStays.MatchString(text) {
+		return "" // talk of removing something keeps the narrower reading, as above
+	}
+	found := ""
+	for _, ag := range a.view.Agents(speaker, now) {
+		id, ok := strings.CutPrefix(ag, scopePrefix)
+		if !ok {
+			continue
+		}
+		base, _ := scopeBase(id)
+		if base == recordPrefix+speaker {
+			continue
+		}
+		if found != "" && base != found {
+			return ""
+		}
+		class, isClass := strings.CutPrefix(id, base+"-")
+		if _, known := sensitivityLexicon[class]; !isClass || !known {
+			return ""
+		}
+		found = base
+	}
+	return found
+}

@@ -101,3 +101,48 @@ func turn2(t *testing.T, r *rig, user, thread, text string) app.TurnAnswer {
 	}
 	return ans
 }
+
+// A turn naming no scope, said by a specialist who reads one scope only
+// for one class of its details (IT, credentials only), goes to that
+// scope, where its full readers read it and the specialist reads back
+// only its credentials; a summary reader's unnamed turn and talk of
+// removing something keep the speaker's own record.
+func TestUnnamedTurnOfAClassReaderGoesToItsScope(t *testing.T) {
+	ctx := context.Background()
+	r := school(t)
+	scopes := func(who, text string) string {
+		t.Helper()
+		return strings.Join(turn2(t, r, who, "", text).Decision.Scopes, ",")
+	}
+	if got := scopes("it", "The portal token is ptl_5521. The lab is Annex Room 7 after noon."); got != "case_appeal" {
+		t.Fatalf("an unnamed turn of a class reader went to %s, want case_appeal", got)
+	}
+	if got := scopes("it", "The old lab room Annex Room 3 was retired."); got != "record_it" {
+		t.Fatalf("a class reader's talk of removing something went to %s, want record_it", got)
+	}
+	if got := scopes("mom", "I can drive on Fridays."); got != "record_mom" {
+		t.Fatalf("a summary reader's unnamed turn went to %s, want record_mom", got)
+	}
+	read := func(who, agent, word string) bool {
+		t.Helper()
+		v, err := r.app.MemoryView(ctx, domain.Identity{ID: who}, app.ViewRequest{Agent: agent, Query: "portal token lab room " + word, KUser: 20, KCross: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range append(v.Private, v.Shared...) {
+			if strings.Contains(f.Value, word) {
+				return true
+			}
+		}
+		return false
+	}
+	if !read("advisor", app.ScopeAgent("case_appeal"), "Annex Room 7") || !read("advisor", app.ScopeAgent("case_appeal"), "ptl_5521") {
+		t.Fatal("the case's full readers do not read the class reader's unnamed turn")
+	}
+	if !read("it", app.ClassAgent("case_appeal", "credentials"), "ptl_5521") || read("it", app.ClassAgent("case_appeal", "credentials"), "Annex Room 7") {
+		t.Fatal("the class reader does not read back only the credential")
+	}
+	if read("mom", app.SummaryAgent("record_stu"), "ptl_5521") || read("kim", app.ScopeAgent("record_kim"), "Annex Room 7") {
+		t.Fatal("a reader outside the case read the class reader's turn")
+	}
+}

@@ -151,6 +151,8 @@ func (a *App) decideScope(speaker, thread, text string, now access.Point) (Scope
 	case nested != "": // conversation_nested.go
 		d.Scopes, d.Reason = []string{nested}, nestedReason
 		d.nested = true
+	case !personal && a.classScope(speaker, text, now) != "": // conversation_nested.go
+		d.Scopes, d.Reason = []string{a.classScope(speaker, text, now)}, classReason
 	case a.threadScope(speaker, thread, text, now) != "": // conversation_thread.go
 		d.Scopes, d.Reason = []string{a.threadScope(speaker, thread, text, now)}, threadReason
 		d.inherited = true

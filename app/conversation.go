@@ -103,7 +103,7 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 		return ans, err
 	}
 	var sum, cls, wh uint64
-	if !open.inherited { // a scope taken from the thread is for its full readers only (conversation_thread.go)
+	if !open.inherited && !open.nested { // a scope taken from the thread or the narrowest of the speaker's is for its full readers only (conversation_thread.go, conversation_nested.go)
 		if sum, err = a.writeSummaries(ctx, by, w.Fragments, open); err != nil { // what summary readers read (summary_write.go)
 			return ans, err
 		}

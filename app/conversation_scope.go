@@ -83,6 +83,9 @@ type ScopeDecision struct {
 	Sensitivity []string `json:"sensitivity"`
 	// inherited: the scope is the thread's, not named (conversation_thread.go).
 	inherited bool
+	// nested: the scope is the speaker's narrowest, not named
+	// (conversation_nested.go); written for its full readers only.
+	nested bool
 }
 
 // threadReason is the reason of a scope taken from the thread.
@@ -135,11 +138,21 @@ func (a *App) decideScope(speaker, thread, text string, now access.Point) (Scope
 	if len(d.Scopes) > 0 {
 		return d, true
 	}
+	personal := self != "" && (personalCredential(text) || personalMatter(text))
+	nested := ""
+	if !personal && len(working) != 1 {
+		nested = a.nestedScope(speaker, text, now)
+	}
 	switch {
-	case self != "" && (personalCredential(text) || personalMatter(text)): // conversation_vault.go
+	case personal: // conversation_vault.go
 		d.Scopes, d.Reason = []string{self}, "the speaker's own credential or restricted matter, in no scope named: the speaker's own record"
 	case len(working) == 1:
 		d.Scopes, d.Reason = working, "the speaker's one scope"
+	case nested != "": // conversation_nested.go
+		d.Scopes, d.Reason = []string{nested}, nestedReason
+		d.nested = true
+	case !personal && a.classScope(speaker, text, now) != "": // conversation_nested.go
+		d.Scopes, d.Reason = []string{a.classScope(speaker, text, now)}, classReason
 	case a.threadScope(speaker, thread, text, now) != "": // conversation_thread.go
 		d.Scopes, d.Reason = []string{a.threadScope(speaker, thread, text, now)}, threadReason
 		d.inherited = true

@@ -101,10 +101,11 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// A principal whose work is credentials (a credentials-only reader of a
-// case) reads back the credentials they said into their own record; the
-// case's full reader does not read that record at all. Fails without the
-// own-vault grant (relationships_vault.go).
+// A principal whose work is credentials (a credentials-only reader of two
+// projects, so a note naming neither is their own record's) reads back the
+// credentials they said into their own record; the projects' full reader
+// does not read that record at all. Fails without the own-vault grant
+// (relationships_vault.go).
 func TestCredentialHandlerReadsOwnVault(t *testing.T) {
 	r := newRig(t, nil, leakyScopes)
 	ctx := context.Background()
@@ -117,6 +118,7 @@ func TestCredentialHandlerReadsOwnVault(t *testing.T) {
 	if _, err := r.app.ImportRelationships(ctx, admin, app.ImportRequest{Schema: schema, Relationships: []app.Relationship{
 		{"type": "project_member", "project_id": "maple", "principal_id": "ava"},
 		{"type": "it_support", "principal_id": "dev", "project_id": "maple", "access_scope": "credentials_only"},
+		{"type": "it_support", "principal_id": "dev", "project_id": "birch", "access_scope": "credentials_only"},
 	}}); err != nil {
 		t.Fatal(err)
 	}

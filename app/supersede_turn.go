@@ -132,8 +132,12 @@ func nestedAgents(a, b []string) bool {
 func (a *App) supersedeTurn(ctx context.Context, by domain.Identity, f domain.Fragment, written uint64, now access.Point) (string, uint64) {
 	scopes := a.scopes()
 	var attrs [][]string
+	inWords := map[int]string{} // attrs said in words, not with a value, and what they are now (supersede_current.go)
 	for _, s := range sentenceRE.FindAllString(f.Value, -1) {
 		if at := updatedAttribute(s, scopes); len(at) > 0 {
+			attrs = append(attrs, at)
+		} else if at, now := currentAttribute(s, scopes); len(at) > 0 {
+			inWords[len(attrs)] = now
 			attrs = append(attrs, at)
 		}
 	}
@@ -149,7 +153,13 @@ func (a *App) supersedeTurn(ctx context.Context, by domain.Identity, f domain.Fr
 	}
 	agent := f.Agents[0]
 	first, rev := "", uint64(0)
-	for _, attr := range attrs {
+	for i, attr := range attrs {
+		about := whollyAbout
+		if v, ok := inWords[i]; ok {
+			about = func(text string, attr []string) bool {
+				return whollyNames(text, attr) && !restates(text, v)
+			}
+		}
 		vecs, err := a.embedder.Embed(ctx, []string{strings.Join(attr, " ")})
 		if err != nil || len(vecs) == 0 {
 			slog.Warn("turn supersession: no embedding", "fragment", f.ID, "err", err)
@@ -164,7 +174,7 @@ func (a *App) supersedeTurn(ctx context.Context, by domain.Identity, f domain.Fr
 		for _, h := range hits {
 			info, ok := a.fragments.Get(h.ID)
 			if h.ID == f.ID || !ok || info.Tier != f.Tier || !nestedAgents(info.Agents, f.Agents) ||
-				!a.readable(by.ID, agent, info, now) || !whollyAbout(h.Value, attr) {
+				!a.readable(by.ID, agent, info, now) || !about(h.Value, attr) {
 				continue
 			}
 			r, err := a.append(ctx, by, &events.FragmentSuperseded{Old: h.ID, New: f.ID, User: by.ID, Agent: agent,

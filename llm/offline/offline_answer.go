@@ -291,6 +291,7 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		}
 		c = answeringNeighbour(q, c, cands)
 		c = o.continuedTurn(al, w, q, c, cands)
+		c = feltAbout(q, c, cands)
 		ex.sure = ex.sure && c.score >= o.cfg.AnswerFloor && o.states(q, c.text)
 		if !slices.Contains(ex.support, c.text) {
 			ex.support = append(ex.support, c.text)

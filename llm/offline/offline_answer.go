@@ -289,7 +289,9 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		if !ok {
 			continue
 		}
-		c = answeringNeighbour(q, c, cands)
+		if !addsTheKind(al, q, c.text) {
+			c = answeringNeighbour(q, c, cands)
+		}
 		c = o.continuedTurn(al, w, q, c, cands)
 		c = feltAbout(q, c, cands)
 		ex.sure = ex.sure && c.score >= o.cfg.AnswerFloor && o.states(q, c.text)
@@ -303,6 +305,11 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		var parts []string
 		for _, c := range group {
 			a := span(q, o.clause(al, w, q, c.text), c.at)
+			if answerKind(q) == kindWhat && !asksList(q) && !asksName(q) {
+				if word, ok := addedOfKind(al, q, c.text); ok && !capitalised(word) {
+					a = word // the one thing it adds, of the kind asked (neighbour_kind.go); a name may be longer
+				}
+			}
 			if answerKind(q) == kindYesNo {
 				if alt, ok := o.choose(al, q, turnOf(c, cands)); ok {
 					a = alt // asked to choose, not to confirm

@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// Asked how someone described a thing ("How did Ann describe the
-// views?"), the turn often judges several things: "we drove up the coast
-// and it was amazing! The views were spectacular." The word that answers
+// Asked how someone described a thing ("How did Ines describe the
+// lake?"), the turn often judges several things: "we hiked through the
+// mountains and it was fantastic! The lake was breathtaking." The word that answers
 // is the one said of the thing asked about: the judgement whose subject
 // (the words of its clause before the verb) names a word of the question.
 

@@ -6,11 +6,11 @@ import (
 )
 
 // A sentence that adds a single word to the question may add the very
-// thing asked: "I'm learning how to play the violin now." to "What
-// instrument is Tim learning to play?" adds only "violin", and is no
+// thing asked: "I'm learning how to play the cello now." to "What
+// instrument is Rosa learning to play?" adds only "cello", and is no
 // restatement to hand over to its neighbour (answeringNeighbour). The one
 // word answers when it is of the kind the question asks for (its head
-// noun: "instrument" meets "violin") or a name, and not a judgement said
+// noun: "instrument" meets "cello") or a name, and not a judgement said
 // after a verb of being ("it's delicious" of a dessert).
 
 // kindAlignMin is the least alignment of the added word with a head word

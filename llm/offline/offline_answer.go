@@ -509,6 +509,18 @@ func (o *Provider) support(al aligner, w *weigher, question string, cands []rank
 	for i := range ranked {
 		ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
 	}
+	if guess && silent(ranked) {
+		// Every sentence naming what was asked says nothing more: the
+		// rest of their turns may (named_turn.go).
+		if wider := namedTurns(pool, cands); len(wider) > len(pool) {
+			pool = wider
+			ranked = make([]rankedSentence, len(pool))
+			copy(ranked, pool)
+			for i := range ranked {
+				ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
+			}
+		}
+	}
 	if guess {
 		o.byReplies(al, w, question, names, ranked, cands)
 	}
@@ -555,6 +567,12 @@ func (o *Provider) support(al aligner, w *weigher, question string, cands []rank
 	}
 	if guess && len(ranked) > 0 && ranked[0].score > 0 {
 		return ranked[0], true
+	}
+	if guess && len(names) > 0 && len(pool) > 0 && len(pool) < len(cands) {
+		// Memory is all there is and a sentence names what was asked,
+		// saying nothing more ("It's Orvo Talvik!"): it is the nearest
+		// there is, tentatively.
+		return pool[0], true
 	}
 	var direct []rankedSentence
 	for _, c := range pool {

@@ -318,6 +318,9 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 			if asksList(q) && !asksName(q) {
 				a = o.listItem(al, w, q, speakers, c)
 			}
+			if k := answerKind(q); !typedKinds[k] && k != kindYesNo && !asksName(q) && len(askedNames(q)) > 0 {
+				a = withoutSpeaker(a) // said of the one asked about (subject.go)
+			}
 			if !done[a] {
 				done[a] = true
 				parts = append(parts, a)

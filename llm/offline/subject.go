@@ -1,0 +1,32 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+)
+
+// An answer about someone the question names is said of them, not by
+// them: "I'm volunteering at the food bank" answers "What is Ada doing on
+// weekends?" as "volunteering at the food bank". The speaker's own
+// subject ("I", "we") and its auxiliary open the quoted clause and say
+// nothing the question does not know.
+
+// speakerSubjectRE is a first-person subject opening a clause, with its
+// auxiliary and the adverbs that go with it.
+var speakerSubjectRE = regexp.MustCompile(`(?i)^\s*(?:(?:i|we)(?:'m|'ve|'ll|'d|\s+am|\s+have|\s+had|\s+was|\s+were|\s+are)?|i'm|i've)\s+(?:(?:really|just|also|finally|been|so)\s+)*`)
+
+// withoutSpeaker drops the first-person subject opening each
+// comma-separated part of answer, keeping a part whole when nothing would
+// be left.
+func withoutSpeaker(answer string) string {
+	parts := strings.Split(answer, ",")
+	for i, p := range parts {
+		if q := speakerSubjectRE.ReplaceAllString(p, ""); strings.TrimSpace(q) != "" {
+			if i > 0 && strings.HasPrefix(p, " ") {
+				q = " " + q
+			}
+			parts[i] = q
+		}
+	}
+	return strings.Join(parts, ",")
+}

@@ -1,0 +1,19 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+)
+
+// Asked what a named person does, the answer is said of them: the
+// speaker's "I'm" does not open it. Fails without withoutSpeaker.
+func TestAnswerDropsTheSpeakersSubject(t *testing.T) {
+	got := kindAsk(t, "What has Ada been doing to help her neighbourhood?",
+		"Ada: I'm volunteering at the food bank every Saturday morning, it's tiring.")
+	if strings.HasPrefix(strings.ToLower(got), "i") || !strings.Contains(got, "volunteering") {
+		t.Fatalf("answer %q, want the clause without its first-person subject", got)
+	}
+	if got := withoutSpeaker("I'm, we went camping"); got != "I'm, went camping" {
+		t.Fatalf("withoutSpeaker = %q: a part left empty stays whole", got)
+	}
+}

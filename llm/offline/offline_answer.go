@@ -391,8 +391,11 @@ func (o *Provider) clause(al aligner, w *weigher, question, sentence string) str
 		return t // a title the question asks for is the answer whole
 	}
 	text = dropOpener(text)
-	if obj, ok := captionObject(text); ok && captionAnswers(question, text) {
-		return obj // what a shared image shows, not the words about sharing it
+	if obj, ok := captionObject(text); ok {
+		if captionAnswers(question, text) {
+			return obj // what a shared image shows, not the words about sharing it
+		}
+		text = obj // the words about sharing it answer nothing
 	}
 	names := namesOf(question)
 	best, bestScore := text, float32(-1)

@@ -9,19 +9,25 @@ import (
 // them: "I'm volunteering at the food bank" answers "What is Ada doing on
 // weekends?" as "volunteering at the food bank". The speaker's own
 // subject ("I", "we") and its auxiliary open the quoted clause and say
-// nothing the question does not know.
+// nothing the question does not know; so does the speaker's "my" or
+// "our" before a noun ("my mom" is the mother of the one asked about).
 
 // speakerSubjectRE is a first-person subject opening a clause, with its
 // auxiliary and the adverbs that go with it.
 var speakerSubjectRE = regexp.MustCompile(`(?i)^\s*(?:(?:i|we)(?:'m|'ve|'ll|'d|\s+am|\s+have|\s+had|\s+was|\s+were|\s+are)?|i'm|i've)\s+(?:(?:really|just|also|finally|been|so)\s+)*`)
 
+// speakerPossessiveRE is the speaker's possessive before a noun.
+var speakerPossessiveRE = regexp.MustCompile(`(?i)\b(?:my|our)\s+`)
+
 // withoutSpeaker drops the first-person subject opening each
-// comma-separated part of answer, keeping a part whole when nothing would
-// be left.
+// comma-separated part of answer, and the speaker's possessives in it,
+// keeping a part whole when nothing would be left.
 func withoutSpeaker(answer string) string {
 	parts := strings.Split(answer, ",")
 	for i, p := range parts {
-		if q := speakerSubjectRE.ReplaceAllString(p, ""); strings.TrimSpace(q) != "" {
+		q := speakerSubjectRE.ReplaceAllString(p, "")
+		q = speakerPossessiveRE.ReplaceAllString(q, "")
+		if strings.TrimSpace(q) != "" {
 			if i > 0 && strings.HasPrefix(p, " ") {
 				q = " " + q
 			}

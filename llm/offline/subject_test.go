@@ -6,7 +6,8 @@ import (
 )
 
 // Asked what a named person does, the answer is said of them: the
-// speaker's "I'm" does not open it. Fails without withoutSpeaker.
+// speaker's "I'm" does not open it, nor is their "my" in it. Fails
+// without withoutSpeaker, and the last case without its possessive rule.
 func TestAnswerDropsTheSpeakersSubject(t *testing.T) {
 	got := kindAsk(t, "What has Ada been doing to help her neighbourhood?",
 		"Ada: I'm volunteering at the food bank every Saturday morning, it's tiring.")
@@ -15,5 +16,9 @@ func TestAnswerDropsTheSpeakersSubject(t *testing.T) {
 	}
 	if got := withoutSpeaker("I'm, we went camping"); got != "I'm, went camping" {
 		t.Fatalf("withoutSpeaker = %q: a part left empty stays whole", got)
+	}
+	// The speaker's possessive goes too: the grandmother is the asked one's.
+	if got := withoutSpeaker("baking with my grandmother"); got != "baking with grandmother" {
+		t.Fatalf("withoutSpeaker = %q, want the speaker's possessive dropped", got)
 	}
 }

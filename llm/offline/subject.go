@@ -16,8 +16,13 @@ import (
 // auxiliary and the adverbs that go with it.
 var speakerSubjectRE = regexp.MustCompile(`(?i)^\s*(?:(?:i|we)(?:'m|'ve|'ll|'d|\s+am|\s+have|\s+had|\s+was|\s+were|\s+are)?|i'm|i've)\s+(?:(?:really|just|also|finally|been|so)\s+)*`)
 
-// speakerPossessiveRE is the speaker's possessive before a noun.
-var speakerPossessiveRE = regexp.MustCompile(`(?i)\b(?:my|our)\s+`)
+// speakerPossessiveRE is the speaker's possessive before a noun, and
+// the speaker as an object or second subject ("taught me", "mom and I").
+var speakerPossessiveRE = regexp.MustCompile(`(?i)\b(?:my|our|me|i)(?:\s+|$)`)
+
+// fillerRE is an intensifier or hedge that colours a clause and says
+// nothing of what it answers ("really", "just", "super").
+var fillerRE = regexp.MustCompile(`(?i)\b(?:really|so|just|definitely|totally|super|pretty|very|quite|truly|actually|always)\s+`)
 
 // withoutSpeaker drops the first-person subject opening each
 // comma-separated part of answer, and the speaker's possessives in it,
@@ -27,6 +32,7 @@ func withoutSpeaker(answer string) string {
 	for i, p := range parts {
 		q := speakerSubjectRE.ReplaceAllString(p, "")
 		q = speakerPossessiveRE.ReplaceAllString(q, "")
+		q = strings.TrimRight(fillerRE.ReplaceAllString(q, ""), " ")
 		if strings.TrimSpace(q) != "" {
 			if i > 0 && strings.HasPrefix(p, " ") {
 				q = " " + q

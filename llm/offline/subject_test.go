@@ -21,4 +21,12 @@ func TestAnswerDropsTheSpeakersSubject(t *testing.T) {
 	if got := withoutSpeaker("baking with my grandmother"); got != "baking with grandmother" {
 		t.Fatalf("withoutSpeaker = %q, want the speaker's possessive dropped", got)
 	}
+	// The speaker as object or second subject, and fillers, go; a
+	// contraction inside the part stays whole.
+	if got := withoutSpeaker("mom and I just love sailing with me"); got != "mom and love sailing with" {
+		t.Fatalf("withoutSpeaker = %q, want the speaker and the filler dropped", got)
+	}
+	if got := withoutSpeaker("glad I'm home"); got != "glad I'm home" {
+		t.Fatalf("withoutSpeaker = %q, want a contraction inside kept", got)
+	}
 }

@@ -7,9 +7,10 @@ import (
 
 // Asked how someone described a thing ("How did Ines describe the
 // lake?"), the turn often judges several things: "we hiked through the
-// mountains and it was fantastic! The lake was breathtaking." The word that answers
-// is the one said of the thing asked about: the judgement whose subject
-// (the words of its clause before the verb) names a word of the question.
+// mountains and it was fantastic! The lake was breathtaking." The word
+// that answers is the one said of the thing asked about: the judgement
+// whose subject (the words of its clause before the verb) names a word of
+// the question.
 
 // clauseStartRE ends the clause before a verb of being: a sentence or
 // clause mark, or a conjunction that opens a new clause.

@@ -25,8 +25,9 @@ var speakerPossessiveRE = regexp.MustCompile(`(?i)\b(?:my|our|me|i)(?:\s+|$)`)
 var fillerRE = regexp.MustCompile(`(?i)\b(?:really|so|just|definitely|totally|super|pretty|very|quite|truly|actually|always)\s+`)
 
 // withoutSpeaker drops the first-person subject opening each
-// comma-separated part of answer, and the speaker's possessives in it,
-// keeping a part whole when nothing would be left.
+// comma-separated part of answer, the speaker's possessives and object
+// pronouns in it, and its fillers, keeping a part whole when nothing
+// would be left.
 func withoutSpeaker(answer string) string {
 	parts := strings.Split(answer, ",")
 	for i, p := range parts {

@@ -305,6 +305,9 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		var parts []string
 		for _, c := range group {
 			a := span(q, o.clause(al, w, q, c.text), c.at)
+			if n, ok := largestCount(q, cands); ok {
+				a = n // a total told in parts (most_counted.go)
+			}
 			if answerKind(q) == kindWhat && !asksList(q) && !asksName(q) {
 				if word, ok := addedOfKind(al, q, c.text); ok && !capitalised(word) {
 					a = word // the one thing it adds, of the kind asked (neighbour_kind.go); a name may be longer

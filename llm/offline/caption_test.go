@@ -16,13 +16,13 @@ func TestCaptionObject(t *testing.T) {
 	if _, ok := captionObject("I shared a photo of it yesterday."); ok {
 		t.Fatal("a sentence about a photo was taken for a caption")
 	}
-	if !captionAnswers("What painting did Melanie show?", "[shared a photo of a painting of a lake]") {
+	if !captionAnswers("What painting did Rosalind show?", "[shared a photo of a painting of a lake]") {
 		t.Fatal("a caption showing the kind asked does not answer")
 	}
-	if captionAnswers("What painting did Melanie show?", "[shared a photo of a dog on a beach]") {
+	if captionAnswers("What painting did Rosalind show?", "[shared a photo of a dog on a beach]") {
 		t.Fatal("a caption showing another kind of thing answers")
 	}
-	if captionAnswers("What paintings has Melanie made?", "[shared a photo of a painting of a lake]") {
+	if captionAnswers("What paintings has Rosalind made?", "[shared a photo of a painting of a lake]") {
 		t.Fatal("a list question is answered by a caption")
 	}
 }
@@ -38,10 +38,10 @@ func TestCaptionAnswersWhatWasShown(t *testing.T) {
 	}
 	at := time.Date(2022, 6, 1, 10, 0, 0, 0, time.UTC)
 	res, err := p.Answer(context.Background(), llm.AnswerRequest{
-		Subquery: "Which toy figure does Nate share a photo of?",
+		Subquery: "Which toy figure does Tobias share a photo of?",
 		Memory: []llm.MemoryItem{
-			{ID: "chat", Score: 1, ObservedAt: at, Value: "Nate: Seeing these toy figures makes me feel invincible!"},
-			{ID: "shown", Score: 0.9, ObservedAt: at.Add(time.Minute), Value: "Nate: Look at my new favourite! [shared a photo of a toy figure of a knight in silver armour]"},
+			{ID: "chat", Score: 1, ObservedAt: at, Value: "Tobias: Seeing these toy figures makes me feel invincible!"},
+			{ID: "shown", Score: 0.9, ObservedAt: at.Add(time.Minute), Value: "Tobias: Look at my new favourite! [shared a photo of a toy figure of a knight in silver armour]"},
 		},
 		Coverage: 2,
 	})

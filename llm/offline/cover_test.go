@@ -46,6 +46,12 @@ func TestAnswerKind(t *testing.T) {
 		"What is the climate of Graz?":          kindWhat,
 		"Why did she leave?":                    kindWhy,
 		"Tell me the revenue of Lumen.":         "",
+		// A week is a time asked for; "according to X," is an opener
+		// before the question word.
+		"Which week did Ravi fly to Porto?":              kindWhen,
+		"What weekend is the harvest fair?":              kindWhen,
+		"According to Mina, who runs the bakery?":        kindWho,
+		"According to the guide, where is the old mill?": kindWhere,
 	} {
 		if got := answerKind(q); got != want {
 			t.Errorf("answerKind(%q) = %q, want %q", q, got, want)

@@ -17,14 +17,14 @@ const (
 )
 
 var (
-	whenRE     = regexp.MustCompile(`(?i)^(when\b|what (year|date|day|month|time)\b|which (year|date|day|month)\b|in what year\b|in which year\b|how long ago\b|since when\b)`)
+	whenRE     = regexp.MustCompile(`(?i)^(when\b|what (year|date|day|month|time|week|weekend)\b|which (year|date|day|month|week|weekend)\b|in what year\b|in which year\b|how long ago\b|since when\b)`)
 	whoRE      = regexp.MustCompile(`(?i)^(who|whom|whose)\b`)
 	whereRE    = regexp.MustCompile(`(?i)^(where\b|what (city|country|town|place|state)\b|which (city|country|town|place|state)\b|in what (city|country|town|place)\b)`)
 	quantityRE = regexp.MustCompile(`(?i)^(how (many|much|long|old|far|often)\b|what (number|percentage|amount)\b)`)
 	whyRE      = regexp.MustCompile(`(?i)^why\b`)
 	yesNoRE    = regexp.MustCompile(`(?i)^(is|are|was|were|do|does|did|can|could|has|have|had|will|would|should)\b`)
 	whatRE     = regexp.MustCompile(`(?i)^(what|which)\b`)
-	leadRE     = regexp.MustCompile(`(?i)^((please|so|and|ok|okay|also|then)[, ]+|(tell|give|show) (me|us)\b[ ,]*|(can|could) you (tell|give|show) (me|us)\b[ ,]*|do you know\b[ ,]*|i (want|would like) to know\b[ ,]*)+`)
+	leadRE     = regexp.MustCompile(`(?i)^((please|so|and|ok|okay|also|then)[, ]+|according to [^,?]{1,40},\s*|(tell|give|show) (me|us)\b[ ,]*|(can|could) you (tell|give|show) (me|us)\b[ ,]*|do you know\b[ ,]*|i (want|would like) to know\b[ ,]*)+`)
 )
 
 // answerKind is the kind of answer question asks for, "" when it asks for

@@ -289,8 +289,11 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		if !ok {
 			continue
 		}
-		c = answeringNeighbour(q, c, cands)
+		if !addsTheKind(al, q, c.text) {
+			c = answeringNeighbour(q, c, cands)
+		}
 		c = o.continuedTurn(al, w, q, c, cands)
+		c = feltAbout(q, c, cands)
 		ex.sure = ex.sure && c.score >= o.cfg.AnswerFloor && o.states(q, c.text)
 		if !slices.Contains(ex.support, c.text) {
 			ex.support = append(ex.support, c.text)
@@ -302,6 +305,14 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		var parts []string
 		for _, c := range group {
 			a := span(q, o.clause(al, w, q, c.text), c.at)
+			if n, ok := largestCount(q, cands); ok {
+				a = n // a total told in parts (most_counted.go)
+			}
+			if answerKind(q) == kindWhat && !asksList(q) && !asksName(q) {
+				if word, ok := addedOfKind(al, q, c.text); ok && !capitalised(word) {
+					a = word // the one thing it adds, of the kind asked (neighbour_kind.go); a name may be longer
+				}
+			}
 			if answerKind(q) == kindYesNo {
 				if alt, ok := o.choose(al, q, turnOf(c, cands)); ok {
 					a = alt // asked to choose, not to confirm
@@ -309,6 +320,9 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 			}
 			if asksList(q) && !asksName(q) {
 				a = o.listItem(al, w, q, speakers, c)
+			}
+			if k := answerKind(q); !typedKinds[k] && k != kindYesNo && !asksName(q) && len(askedNames(q)) > 0 {
+				a = withoutSpeaker(a) // said of the one asked about (subject.go)
 			}
 			if !done[a] {
 				done[a] = true
@@ -380,8 +394,11 @@ func (o *Provider) clause(al aligner, w *weigher, question, sentence string) str
 		return t // a title the question asks for is the answer whole
 	}
 	text = dropOpener(text)
-	if obj, ok := captionObject(text); ok && captionAnswers(question, text) {
-		return obj // what a shared image shows, not the words about sharing it
+	if obj, ok := captionObject(text); ok {
+		if captionAnswers(question, text) {
+			return obj // what a shared image shows, not the words about sharing it
+		}
+		text = obj // the words about sharing it answer nothing
 	}
 	names := namesOf(question)
 	best, bestScore := text, float32(-1)
@@ -501,6 +518,18 @@ func (o *Provider) support(al aligner, w *weigher, question string, cands []rank
 	for i := range ranked {
 		ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
 	}
+	if guess && silent(ranked) {
+		// Every sentence naming what was asked says nothing more: the
+		// rest of their turns may (named_turn.go).
+		if wider := namedTurns(pool, cands); len(wider) > len(pool) {
+			pool = wider
+			ranked = make([]rankedSentence, len(pool))
+			copy(ranked, pool)
+			for i := range ranked {
+				ranked[i].score = o.rankScore(al, w, question, names, ranked[i].text)
+			}
+		}
+	}
 	if guess {
 		o.byReplies(al, w, question, names, ranked, cands)
 	}
@@ -547,6 +576,12 @@ func (o *Provider) support(al aligner, w *weigher, question string, cands []rank
 	}
 	if guess && len(ranked) > 0 && ranked[0].score > 0 {
 		return ranked[0], true
+	}
+	if guess && len(names) > 0 && len(pool) > 0 && len(pool) < len(cands) {
+		// Memory is all there is and a sentence names what was asked,
+		// saying nothing more ("It's Orvo Talvik!"): it is the nearest
+		// there is, tentatively.
+		return pool[0], true
 	}
 	var direct []rankedSentence
 	for _, c := range pool {

@@ -15,9 +15,9 @@ import (
 )
 
 // BenchmarkReaderLabels times, on one class of BenchMix fragments loaded
-// with Config.ReaderLabels on, interleaved: Store.Search through the
+// with Config.reader labels on (the default), interleaved: Store.Search through the
 // queries' ready reader labels, Store.Search with the exclusion filter (a
-// second Store on the same class with labels off: the shipped default)
+// second Store on the same class with labels off: Config.ExclusionFilter)
 // and the unfiltered nearVector. labels-x and filter-x are their p50s over
 // the unfiltered one, in the same run. The readers search once before the
 // load (registering their classes, as a live reader does), so the load
@@ -36,7 +36,7 @@ func BenchmarkReaderLabels(b *testing.B) {
 	srv := weaviatetest.Shared(b)
 	ctx := context.Background()
 	s, err := Open(ctx, Config{URL: srv.URL, GRPCAddr: srv.GRPCAddr, Class: fmt.Sprintf("CmemBenchLabels%d", n),
-		Dims: vectorstest.BenchDims, RequestTimeout: 5 * time.Minute, ReaderLabels: true})
+		Dims: vectorstest.BenchDims, RequestTimeout: 5 * time.Minute})
 	if err != nil {
 		b.Fatal(err)
 	}

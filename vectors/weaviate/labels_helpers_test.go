@@ -42,7 +42,7 @@ func waitReady(tb testing.TB, s *Store, f vectors.Filter, within time.Duration) 
 func blockPasses(tb testing.TB, s *Store) (release func()) {
 	gate := make(chan struct{})
 	s.labels.mu.Lock()
-	s.labels.beforePass = func() { <-gate }
+	s.labels.beforePass = func([]string) { <-gate }
 	s.labels.mu.Unlock()
 	var done bool
 	release = func() {

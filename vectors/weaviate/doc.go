@@ -63,10 +63,14 @@
 // Config.ReaderClassIdle, or beyond Config.MaxReaderClasses, are evicted
 // and their labels stripped by the next pass. The registry is persisted
 // in the class <Class>Readers (registry.go), so a restarted Store
-// searches through the labels that were ready from its first query.
-// Labels are computed from one process's registry, so only a class
-// written by one Store may use them: Leased turns them off, and a Store
-// without them forgets the persisted registry before its first write.
+// searches through the labels that were ready from its first query. A
+// class written under a lease by whichever process holds it
+// (Config.Shared, Leased) shares the registry through it (shared.go): the
+// holder labels, materialises and persists a class ready; every process
+// reads the ready flags, trusts one only for a few seconds after reading
+// it, and takes the exclusion filter for a class it has not seen ready.
+// A Store without labels forgets the persisted registry before its first
+// write.
 //
 // Batches and searches go over gRPC when Config.GRPCAddr is set (REST and
 // GraphQL otherwise); a search then sends the exclusions as CONTAINS_NONE

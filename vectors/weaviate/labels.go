@@ -93,6 +93,8 @@ type readers struct {
 	// this registry merged began; guarded by mu. A shared Store trusts
 	// its ready flags for readyValid after it.
 	syncedAt time.Time
+	// strip says an eviction's labels are not stripped yet; guarded by mu.
+	strip bool
 	// refresh, valid and grace are refreshEvery, readyValid and
 	// leaveGrace (tests set shorter ones).
 	refresh, valid, grace time.Duration

@@ -2,6 +2,7 @@ package weaviate
 
 import (
 	"context"
+	"sync"
 	"time"
 )
 
@@ -9,69 +10,91 @@ import (
 // most PATCHes) while it holds the registry's write lock.
 const pageSize = 200
 
-// gcEvery is how often the materialiser of a class this Store alone
-// writes drops idle reader classes (it also does at each wake, which is
-// when a class is registered). A shared Store steps every refreshEvery.
+// gcEvery is how often the materialiser drops idle reader classes (it
+// also does at each wake, which is when a class is registered).
 const gcEvery = time.Minute
 
-// startMaterialiser runs the steps in the background until Close.
+// startMaterialiser runs the steps in the background until Close: a
+// shared Store reads the persisted registry every refreshEvery in a
+// goroutine of its own, so that a long pass never ages its ready flags.
 func (s *Store) startMaterialiser() {
 	r := s.labels
 	ctx, cancel := context.WithCancel(context.Background())
 	r.stop, r.done = cancel, make(chan struct{})
+	r.mu.RLock()
+	shared, refresh := r.shared, r.refresh
+	r.mu.RUnlock()
+	var wg sync.WaitGroup
+	wg.Add(1)
 	go func() {
-		defer close(r.done)
-		r.mu.RLock()
-		every := gcEvery
-		if r.shared {
-			every = r.refresh
-		}
-		r.mu.RUnlock()
-		tick := time.NewTicker(every)
-		defer tick.Stop()
-		strip := false
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-r.wake:
-			case <-tick.C:
-			}
-			if err := s.step(ctx, &strip); err != nil && ctx.Err() == nil {
-				s.cfg.Logger.Warn("weaviate: reader labels not materialised; searches keep the exclusion filter",
-					"class", s.cfg.Class, "err", err)
-			}
-		}
+		defer wg.Done()
+		s.loop(ctx, gcEvery, r.wake, s.materialiseStep)
+	}()
+	if shared {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.loop(ctx, refresh, nil, s.syncStep)
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(r.done)
 	}()
 }
 
-// step is one round of the materialiser. A shared Store first reads the
-// persisted registry (sync). The writer (a Store that alone writes its
-// class, or the holder of the lease) then evicts and materialises; any
-// other shared Store asks for its new classes in the persisted registry
-// and records there when it used them. strip carries an eviction whose
-// labels are not stripped yet to the next pass.
-func (s *Store) step(ctx context.Context, strip *bool) error {
-	r := s.labels
-	r.mu.RLock()
-	shared := r.shared
-	r.mu.RUnlock()
-	writer := s.writes(ctx)
-	if shared {
-		if err := s.sync(ctx, writer); err != nil {
-			return err
+// loop runs step at each tick of every and each wake (nil: none), until
+// ctx ends; a failed step is logged and tried again.
+func (s *Store) loop(ctx context.Context, every time.Duration, wake <-chan struct{}, step func(context.Context) error) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-wake:
+		case <-tick.C:
+		}
+		if err := step(ctx); err != nil && ctx.Err() == nil {
+			s.cfg.Logger.Warn("weaviate: reader labels not materialised or read; searches keep the exclusion filter",
+				"class", s.cfg.Class, "err", err)
 		}
 	}
-	if !writer {
-		return s.request(ctx)
+}
+
+// syncStep is the shared Store's read of the persisted registry; a Store
+// that does not write the class then asks there for its new classes and
+// records when it used the others.
+func (s *Store) syncStep(ctx context.Context) error {
+	writer := s.writes(ctx)
+	if err := s.sync(ctx, writer); err != nil {
+		return err
 	}
+	if writer {
+		return nil
+	}
+	return s.request(ctx)
+}
+
+// materialiseStep evicts and materialises when this Store writes the
+// class (it alone, or it holds the lease).
+func (s *Store) materialiseStep(ctx context.Context) error {
+	if !s.writes(ctx) {
+		return nil
+	}
+	r := s.labels
 	evicted, err := s.evict(ctx, time.Now())
-	*strip = evicted || *strip
+	r.mu.Lock()
+	r.strip = evicted || r.strip
+	strip := r.strip
+	r.mu.Unlock()
 	if err == nil {
-		err = s.materialise(ctx, *strip)
+		err = s.materialise(ctx, strip)
 	}
-	if err == nil {
-		*strip = false
+	if err == nil && strip {
+		r.mu.Lock()
+		r.strip = false
+		r.mu.Unlock()
 	}
 	return err
 }

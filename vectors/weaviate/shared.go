@@ -93,6 +93,10 @@ func (s *Store) sync(ctx context.Context, writer bool) error {
 			delete(r.classes, label)
 		}
 	}
+	for _, c := range r.classes {
+		// A class whose grace has passed is dropped by the materialiser.
+		pending = pending || (!c.leaving.IsZero() && !start.Before(c.leaving))
+	}
 	if start.After(r.syncedAt) {
 		r.syncedAt = start
 	}

@@ -148,3 +148,39 @@ func TestStaleReadyFlagFallsBack(t *testing.T) {
 		t.Fatal("searched through a label whose ready flag is stale")
 	}
 }
+
+// TestEvictedClassKeepsItsLabelsForItsGrace: a process that read a class
+// ready may search through its label for readyValid after that read, so
+// the holder that evicts the class keeps labelling with it for its grace.
+// The other process stops reading the registry right after it saw the
+// class ready; the holder evicts the class and writes a fragment of it;
+// the other process, its flag still fresh, must find that fragment
+// through the label. Without the grace (the class dropped and its labels
+// stripped at once), it does not.
+func TestEvictedClassKeepsItsLabelsForItsGrace(t *testing.T) {
+	w := newSharedWorld(t)
+	w.cfg.MaxReaderClasses = 1
+	const valid, grace = 20 * time.Second, 40 * time.Second
+	holder, _ := openShared(t, w.cfg, true, valid, grace)
+	other, _ := openShared(t, w.cfg, false, valid, grace)
+	upsertBoth(t, holder, w.ref, w.frag(1, "a"), w.frag(2, "b"))
+
+	fa, fb := w.filter("a"), w.filter("b")
+	searchExact(t, other, w.ref, w.q, fa, "before the class is ready")
+	waitUsable(t, other, fa, 2*time.Minute)
+	other.stopMaterialiser() // its flags are fresh for valid from here
+
+	searchExact(t, holder, w.ref, w.q, fb, "another class, evicting the first beyond MaxReaderClasses")
+	waitFor(t, 2*time.Minute, "the holder to evict the first class", func() bool {
+		holder.labels.mu.RLock()
+		defer holder.labels.mu.RUnlock()
+		c := holder.labels.classes[readerLabel(fa)]
+		return c == nil || !c.leaving.IsZero()
+	})
+	upsertBoth(t, holder, w.ref, w.frag(3, "a"))
+	before := served(other)
+	searchExact(t, other, w.ref, w.q, fa, "within the grace, through the label")
+	if served(other)-before != 2 {
+		t.Fatalf("%d of 2 searches went through the label: the flag aged before the test asked", served(other)-before)
+	}
+}

@@ -128,11 +128,14 @@ func (s *Store) evict(ctx context.Context, now time.Time) (bool, error) {
 		if err := s.forgetClasses(ctx, victims); err != nil {
 			return false, err
 		}
+		// The grace runs from when the registry no longer holds them:
+		// a process that read them ready read it before then.
+		until := time.Now().Add(r.grace)
+		if !r.shared {
+			until = now
+		}
 		for _, c := range victims {
-			c.leaving, c.persisted = now.Add(r.grace), false
-			if !r.shared {
-				c.leaving = now
-			}
+			c.leaving, c.persisted = until, false
 		}
 	}
 	dropped := false

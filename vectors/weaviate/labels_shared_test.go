@@ -68,6 +68,24 @@ func TestSharedLabelsAcrossProcesses(t *testing.T) {
 	upsertBoth(t, holder, w.ref, w.frag(5, "b"), w.frag(6, "c"))
 	searchExact(t, reader, w.ref, w.q, fab, "the holder's later writes, through the label")
 
+	// Asking again for a class the holder made ready (a process that
+	// forgot it) creates nothing and turns no flag back.
+	reader.labels.mu.RLock()
+	c := reader.labels.classes[readerLabel(fab)]
+	reader.labels.mu.RUnlock()
+	if err := reader.ask(t.Context(), c); err != nil {
+		t.Fatalf("asking for an existing class: %v", err)
+	}
+	es, err := reader.readRegistry(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if e.class.label == readerLabel(fab) && !e.ready {
+			t.Fatal("asking again turned the holder's ready flag back")
+		}
+	}
+
 	for what, f := range map[string]vectors.Filter{"revoke of b": w.filter("a"), "grant of c": w.filter("a", "b", "c")} {
 		before := served(reader)
 		searchExact(t, reader, w.ref, w.q, f, what+", at once")

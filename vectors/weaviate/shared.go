@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/weaviate/weaviate-go-client/v4/weaviate/fault"
@@ -148,7 +149,8 @@ func (s *Store) ask(ctx context.Context, c *readerClass) error {
 	props[regReady] = false
 	_, err = s.client.Data().Creator().WithClassName(s.registryClass()).WithID(string(o.ID)).WithProperties(props).Do(ctx)
 	var ue *fault.WeaviateClientError
-	if err != nil && !(errors.As(err, &ue) && ue.StatusCode == http.StatusUnprocessableEntity) {
+	exists := errors.As(err, &ue) && ue.StatusCode == http.StatusUnprocessableEntity && strings.Contains(ue.Msg, "already exists")
+	if err != nil && !exists {
 		return fmt.Errorf("weaviate: ask for reader class %s: %w", c.label, err)
 	}
 	s.labels.mu.Lock()

@@ -39,11 +39,11 @@ func openShared(tb testing.TB, cfg Config, held bool, valid, grace time.Duration
 	return s, l
 }
 
-// waitUsable waits, up to within, until s would search f through its
-// label (ready, not leaving, its flag fresh), looking every 10 ms.
-func waitUsable(tb testing.TB, s *Store, f vectors.Filter, within time.Duration) {
+// waitUsable waits, up to two minutes, until s would search f through
+// its label (ready, not leaving, its flag fresh), looking every 10 ms.
+func waitUsable(tb testing.TB, s *Store, f vectors.Filter) {
 	tb.Helper()
-	waitFor(tb, within, "the reader class of a filter to be usable", func() bool {
+	waitFor(tb, 2*time.Minute, "the reader class of a filter to be usable", func() bool {
 		s.labels.mu.RLock()
 		defer s.labels.mu.RUnlock()
 		c, _ := s.labels.lookup(readerLabel(f))

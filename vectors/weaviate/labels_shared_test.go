@@ -56,7 +56,7 @@ func TestSharedLabelsAcrossProcesses(t *testing.T) {
 
 	fab := w.filter("a", "b")
 	searchExact(t, reader, w.ref, w.q, fab, "before the class is ready")
-	waitUsable(t, reader, fab, 2*time.Minute)
+	waitUsable(t, reader, fab)
 	if holder.labels.passes.Load() == 0 {
 		t.Fatal("the reader called a class ready that the holder never passed")
 	}
@@ -92,7 +92,7 @@ func TestSharedLabelsAcrossProcesses(t *testing.T) {
 		if served(reader) != before {
 			t.Fatalf("%s: searched through a label before the holder passed it", what)
 		}
-		waitUsable(t, reader, f, 2*time.Minute)
+		waitUsable(t, reader, f)
 		searchExact(t, reader, w.ref, w.q, f, what+", through its label")
 		if served(reader) == before {
 			t.Fatalf("%s: never searched through its label", what)
@@ -115,7 +115,7 @@ func TestNewHolderLabelsWithItsPredecessorsClasses(t *testing.T) {
 
 	fa := w.filter("a")
 	searchExact(t, reader, w.ref, w.q, fa, "before the class is ready")
-	waitUsable(t, reader, fa, 2*time.Minute)
+	waitUsable(t, reader, fa)
 	next.labels.mu.RLock()
 	_, knows := next.labels.classes[readerLabel(fa)]
 	next.labels.mu.RUnlock()
@@ -149,7 +149,7 @@ func TestStaleReadyFlagFallsBack(t *testing.T) {
 
 	fa, fb := w.filter("a"), w.filter("b")
 	searchExact(t, stale, w.ref, w.q, fa, "before the class is ready")
-	waitUsable(t, stale, fa, 2*time.Minute)
+	waitUsable(t, stale, fa)
 	stale.stopMaterialiser() // from now on its flags only age
 
 	searchExact(t, holder, w.ref, w.q, fb, "another class, evicting the first beyond MaxReaderClasses")
@@ -185,7 +185,7 @@ func TestEvictedClassKeepsItsLabelsForItsGrace(t *testing.T) {
 
 	fa, fb := w.filter("a"), w.filter("b")
 	searchExact(t, other, w.ref, w.q, fa, "before the class is ready")
-	waitUsable(t, other, fa, 2*time.Minute)
+	waitUsable(t, other, fa)
 	other.stopMaterialiser() // its flags are fresh for valid from here
 
 	searchExact(t, holder, w.ref, w.q, fb, "another class, evicting the first beyond MaxReaderClasses")

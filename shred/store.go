@@ -32,6 +32,10 @@ func SealStore(st DurableStore, keys Keys) *SealedStore {
 	return &SealedStore{DurableStore: st, keys: keys}
 }
 
+// Unwrap is the store under the seal, for wrappers that configure it
+// (weaviate.Leased shares its reader labels through the class).
+func (s *SealedStore) Unwrap() vectors.Store { return s.DurableStore }
+
 // Upsert seals each fragment's text; one whose key is destroyed (erased
 // since the event was read) is not written.
 func (s *SealedStore) Upsert(ctx context.Context, fs []vectors.Fragment) error {

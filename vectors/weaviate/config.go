@@ -39,12 +39,24 @@ type Config struct {
 	// MaxResults is the server's QUERY_MAXIMUM_RESULTS; Search never asks
 	// for more.
 	MaxResults int
-	// ReaderLabels makes a search filter on one label of its reader class
-	// (tier, user, allowed sets) instead of the exclusion lists, once the
-	// class is materialised; until then it falls back to the exclusion
-	// filter (labels.go). Only for a class this Store alone writes: labels
-	// are computed from this process's registry.
-	ReaderLabels bool
+	// ExclusionFilter turns reader labels off: every search then pushes
+	// the exclusion lists down (the filter Weaviate resolves into an
+	// allow-list on every query). By default a search filters on one
+	// label of its reader class (tier, user, allowed sets) once the class
+	// is materialised, and on the exclusion lists until then (labels.go):
+	// at 10k fragments 0.64× the unfiltered query's p50 against 1.63× for
+	// the exclusion filter, side by side in one run (2026-11-29).
+	// Labels are computed from the registry of the process that writes,
+	// persisted with the class so that a restarted writer keeps them and
+	// other processes read them; a Store with them off forgets the
+	// persisted registry before its first write.
+	ExclusionFilter bool
+	// Shared says the class is written by whichever process holds a
+	// lease (Leased attaches it): this Store materialises labels only
+	// while it holds the lease, and otherwise searches through the
+	// labels the persisted registry calls ready (shared.go). Without
+	// it, the Store is the class's only writer.
+	Shared bool
 	// MaxReaderClasses bounds the registry of reader classes; the least
 	// recently searched are evicted beyond it.
 	MaxReaderClasses int

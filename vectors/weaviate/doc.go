@@ -43,24 +43,34 @@
 // there are not (a very selective filter) it asks again, then falls back
 // to the full filter.
 //
-// Reader labels (Config.ReaderLabels, labels.go): a search's reader class
-// is its tier, user (private tier only) and allowed sets, and its label a
-// hash of exactly these. Each object carries, in the readers property, the
-// labels of the registered classes that admit it, so a search of a ready
-// class filters on one ContainsAny of one value: no exclusion lists, no
-// over-fetch. A grant or a revoke changes the allowed sets, hence the
-// label: a label is never stale, only missing until materialised. A class
-// is registered by its first search, which (like every search until the
-// class is ready) takes the exclusion filter; upserts label under the
-// registry's read lock with every registered class, and a background pass
-// (materialise.go) PATCHes, page by page under the write lock, the readers
-// property of every object whose labels differ from its provenance's; the
-// classes pending when it started are ready when it ends. Every hit is
-// checked in Go against its class and the allowed sets, as on the other
-// path. Classes unused for Config.ReaderClassIdle, or beyond
-// Config.MaxReaderClasses, are evicted and their labels stripped by the
-// next pass. Labels are computed from one process's registry, so only a
-// class written by one Store may use them: Leased turns them off.
+// Reader labels (the default; Config.ExclusionFilter turns them off;
+// labels.go): a search's reader class is its tier, user (private tier
+// only) and allowed sets, and its label a hash of exactly these. Each
+// object carries, in the readers property, the labels of the registered
+// classes that admit it, so a search of a ready class filters on one
+// ContainsAny of one value: no exclusion lists, no over-fetch. A grant or
+// a revoke changes the allowed sets, hence the label: a label is never
+// stale, only missing until materialised. A class is registered by its
+// first search, which (like every search until the class is ready) takes
+// the exclusion filter; upserts label under the registry's read lock with
+// every registered class, and a background pass (materialise.go) PATCHes,
+// page by page under the write lock, the readers property of every object
+// whose labels differ from its provenance's; the classes pending when it
+// started are ready when it ends. Search and HybridSearch both go through
+// the label, and every hit is checked in Go against its class and the
+// allowed sets, as on the other path; a hit that fails the check sends
+// the search back to the exclusion filter. Classes unused for
+// Config.ReaderClassIdle, or beyond Config.MaxReaderClasses, are evicted
+// and their labels stripped by the next pass. The registry is persisted
+// in the class <Class>Readers (registry.go), so a restarted Store
+// searches through the labels that were ready from its first query. A
+// class written under a lease by whichever process holds it
+// (Config.Shared, Leased) shares the registry through it (shared.go): the
+// holder labels, materialises and persists a class ready; every process
+// reads the ready flags, trusts one only for a few seconds after reading
+// it, and takes the exclusion filter for a class it has not seen ready.
+// A Store without labels forgets the persisted registry before its first
+// write.
 //
 // Batches and searches go over gRPC when Config.GRPCAddr is set (REST and
 // GraphQL otherwise); a search then sends the exclusions as CONTAINS_NONE

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 
 	pb "github.com/weaviate/weaviate/grpc/generated/protocol/v1"
 
@@ -17,7 +18,9 @@ var _ vectors.HybridSearcher = (*Store)(nil)
 // hybrid query over gRPC: BM25F over the key and value properties fused
 // with the vector search by relative-score fusion (both sides min-max
 // normalised, weighted vectors.HybridAlpha to the vector), with the whole
-// filter pushed down, so both sides draw only from fragments matching f.
+// filter pushed down (f's reader label once its class is ready, the
+// exclusion lists until then), so both sides draw only from fragments
+// matching f; every hit is checked against f in Go either way.
 // It asks for vectors.HybridDepth(k) candidates, multiplies each fused
 // score by vectors.LengthPrior of its value (Weaviate has no length
 // prior) and returns the best k, ties by ascending id. Hit.Cosine is
@@ -47,34 +50,52 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		}
 		return hits, err
 	}
-	reply, err := s.hybridGRPC(ctx, q, &f, min(vectors.HybridDepth(k), s.cfg.MaxResults))
+	limit := min(vectors.HybridDepth(k), s.cfg.MaxResults)
+	allowed := newAllowed(f)
+	hits, ok, err := s.throughLabel(f, allowed, func(label string) ([]vectors.Hit, error) {
+		return s.hybridHits(ctx, q, labelFilter(label), limit)
+	})
 	if err != nil {
 		return nil, err
 	}
-	allowed := newAllowed(f)
+	if !ok {
+		if hits, err = s.hybridHits(ctx, q, pbFilterFor(f), limit); err != nil {
+			return nil, err
+		}
+		// The server filtered on the Excluded lists; the Allowed sets are
+		// the contract (an id registered since the filter's universe was
+		// read is in neither).
+		hits = slices.DeleteFunc(hits, func(h vectors.Hit) bool { return !allowed.admits(&h.Fragment) })
+	}
+	sortHits(hits)
+	return hits[:min(k, len(hits))], nil
+}
+
+// hybridHits runs one hybrid query filtered by where (nil: unfiltered)
+// and scores its results: the fused score times the length prior, and
+// the cosine from the returned vector.
+func (s *Store) hybridHits(ctx context.Context, q vectors.Query, where *pb.Filters, limit int) ([]vectors.Hit, error) {
+	reply, err := s.hybridGRPC(ctx, q, where, limit)
+	if err != nil {
+		return nil, err
+	}
 	hits := make([]vectors.Hit, 0, len(reply.GetResults()))
 	for _, r := range reply.GetResults() {
 		frag, err := decodeResult(r)
 		if err != nil {
 			return nil, fmt.Errorf("weaviate: hybrid (gRPC): %w", err)
 		}
-		if !allowed.admits(&frag) {
-			// The server filtered on the Excluded lists; the Allowed sets
-			// are the contract (an id registered since the filter's
-			// universe was read is in neither).
-			continue
-		}
 		h := vectors.Hit{Fragment: frag, Cosine: cosine(q.Vector, resultVector(r.GetMetadata()))}
 		h.Score = r.GetMetadata().GetScore() * float32(vectors.LengthPrior(vectors.ValueTokens(frag.Value)))
 		hits = append(hits, h)
 	}
-	sortHits(hits)
-	return hits[:min(k, len(hits))], nil
+	return hits, nil
 }
 
-// hybridGRPC sends one hybrid query; f nil is unfiltered.
-func (s *Store) hybridGRPC(ctx context.Context, q vectors.Query, f *vectors.Filter, limit int) (*pb.SearchReply, error) {
-	req := s.searchRequest(f, limit, &pb.MetadataRequest{Score: true, Vector: true})
+// hybridGRPC sends one hybrid query; where nil is unfiltered.
+func (s *Store) hybridGRPC(ctx context.Context, q vectors.Query, where *pb.Filters, limit int) (*pb.SearchReply, error) {
+	req := s.searchRequest(nil, limit, &pb.MetadataRequest{Score: true, Vector: true})
+	req.Filters = where
 	req.HybridSearch = &pb.Hybrid{Query: q.Text, Properties: []string{propKey, propValue}, Alpha: vectors.HybridAlpha,
 		FusionType: pb.Hybrid_FUSION_TYPE_RELATIVE_SCORE, VectorBytes: vectorBytes(q.Vector)}
 	reply, err := s.searchGRPC(ctx, req)

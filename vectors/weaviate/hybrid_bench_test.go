@@ -30,6 +30,7 @@ func populatedText(b *testing.B, n int) *Store {
 	if err := s.Reset(ctx); err != nil {
 		b.Fatal(err)
 	}
+	readyReaders(b, s)
 	g := vectorstest.NewGen(2, vectorstest.BenchDims, vectorstest.BenchMix)
 	for _, batch := range g.Batches(n, 256) {
 		g.WithBenchText(batch)

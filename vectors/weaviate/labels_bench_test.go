@@ -15,9 +15,10 @@ import (
 )
 
 // BenchmarkReaderLabels times, on one class of BenchMix fragments loaded
-// with Config.ReaderLabels on, interleaved: Store.Search through the
+// with reader labels on, shared through the class as the node's are
+// (Config.Shared, this Store holding the lease), interleaved: Store.Search through the
 // queries' ready reader labels, Store.Search with the exclusion filter (a
-// second Store on the same class with labels off: the shipped default)
+// second Store on the same class with labels off: Config.ExclusionFilter)
 // and the unfiltered nearVector. labels-x and filter-x are their p50s over
 // the unfiltered one, in the same run. The readers search once before the
 // load (registering their classes, as a live reader does), so the load
@@ -36,11 +37,14 @@ func BenchmarkReaderLabels(b *testing.B) {
 	srv := weaviatetest.Shared(b)
 	ctx := context.Background()
 	s, err := Open(ctx, Config{URL: srv.URL, GRPCAddr: srv.GRPCAddr, Class: fmt.Sprintf("CmemBenchLabels%d", n),
-		Dims: vectorstest.BenchDims, RequestTimeout: 5 * time.Minute, ReaderLabels: true})
+		Dims: vectorstest.BenchDims, RequestTimeout: 5 * time.Minute, Shared: true})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer func() { _ = s.Drop(ctx) }()
+	held := &testLease{}
+	held.held.Store(true)
+	s.share(held)
 	if err := s.Reset(ctx); err != nil {
 		b.Fatal(err)
 	}

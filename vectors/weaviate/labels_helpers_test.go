@@ -12,10 +12,13 @@ import (
 )
 
 // waitReady waits, up to within, until f's reader class is ready, woken
-// by the end of each materialisation pass.
+// by the end of each materialisation pass (and, for a shared class, whose
+// flags are trusted only after a fresh read of the registry, every 50 ms).
 func waitReady(tb testing.TB, s *Store, f vectors.Filter, within time.Duration) {
 	tb.Helper()
 	deadline := time.After(within)
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
 	label := readerLabel(f)
 	for {
 		s.labels.mu.RLock()
@@ -31,6 +34,7 @@ func waitReady(tb testing.TB, s *Store, f vectors.Filter, within time.Duration) 
 		s.labels.signal()
 		select {
 		case <-passed:
+		case <-tick.C:
 		case <-deadline:
 			tb.Fatalf("reader class of %+v not ready after %v", f, within)
 		}
@@ -42,7 +46,7 @@ func waitReady(tb testing.TB, s *Store, f vectors.Filter, within time.Duration) 
 func blockPasses(tb testing.TB, s *Store) (release func()) {
 	gate := make(chan struct{})
 	s.labels.mu.Lock()
-	s.labels.beforePass = func() { <-gate }
+	s.labels.beforePass = func([]string) { <-gate }
 	s.labels.mu.Unlock()
 	var done bool
 	release = func() {

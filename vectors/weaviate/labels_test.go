@@ -13,7 +13,7 @@ import (
 // TestReaderLabelsContract runs the store contract with reader labels on.
 func TestReaderLabelsContract(t *testing.T) {
 	vectorstest.Run(t, func(t *testing.T, dims int) vectors.Store {
-		return open(t, Config{Dims: dims, ReaderLabels: true})
+		return open(t, Config{Dims: dims})
 	})
 }
 
@@ -23,7 +23,7 @@ func TestReaderLabelsContract(t *testing.T) {
 // the exclusion filter. Searching through the new, unmaterialised label
 // instead (no fallback) returns too little; through the old one, too much.
 func TestReaderLabelsStale(t *testing.T) {
-	s := open(t, Config{Dims: 4, ReaderLabels: true})
+	s := open(t, Config{Dims: 4})
 	ref := vectorstest.NewReference()
 	frag := func(n int, agents ...string) vectors.Fragment {
 		v := []float32{1, float32(n) / 10, 0, 0}
@@ -65,8 +65,9 @@ func TestReaderLabelsStale(t *testing.T) {
 	}
 }
 
-// TestReaderLabelsChurnDifferential compares Search with reader labels on
-// against the reference model under churn (inserts, replacements that
+// TestReaderLabelsChurnDifferential compares Search and HybridSearch with
+// reader labels on against the reference model (and the hybrid top 5
+// against the exclusion filter's) under churn (inserts, replacements that
 // move fragments between tiers, users and provenance, deletions), with a
 // fixed population of readers whose classes become ready and then change
 // by revocation, so that both the label path and the fallback serve.
@@ -74,7 +75,8 @@ func TestReaderLabelsChurnDifferential(t *testing.T) {
 	const seed, d, rounds = 20251128, 16, 5
 	t.Logf("seed %d", seed)
 	g := vectorstest.NewGen(seed, d, vectorstest.SmallMix)
-	s := open(t, Config{Dims: d, ReaderLabels: true})
+	s := open(t, Config{Dims: d})
+	excl := &Store{cfg: s.cfg, client: s.client, search: s.search} // the exclusion filter on the same class
 	ref := vectorstest.NewReference()
 	var readers []vectors.Filter
 	for i := range 12 {
@@ -88,6 +90,7 @@ func TestReaderLabelsChurnDifferential(t *testing.T) {
 			f.ID = live[g.IntN(len(live))]
 			fs = append(fs, f)
 		}
+		g.WithText(fs)
 		fs = vectorstest.LastByID(fs)
 		upsertBoth(t, s, ref, fs...)
 		for _, f := range fs {
@@ -110,7 +113,9 @@ func TestReaderLabelsChurnDifferential(t *testing.T) {
 			r.AllowedAgents = r.AllowedAgents[1:]
 		}
 		for i, f := range readers {
-			searchExact(t, s, ref, g.Vector(), f, fmt.Sprintf("round %d reader %d", round, i))
+			q := vectors.Query{Text: g.Text(1 + g.IntN(3)), Vector: g.Vector()}
+			searchExact(t, s, ref, q.Vector, f, fmt.Sprintf("round %d reader %d", round, i))
+			hybridExact(t, s, excl, ref, q, f, fmt.Sprintf("round %d reader %d", round, i))
 		}
 		if round == 0 {
 			for _, f := range readers {
@@ -118,26 +123,39 @@ func TestReaderLabelsChurnDifferential(t *testing.T) {
 			}
 		}
 	}
-	if n := s.labels.searches.Load(); n < 4*int64(len(readers)) {
+	if n := s.labels.searches.Load(); n < 8*int64(len(readers)) {
 		t.Fatalf("only %d searches went through labels: the test does not exercise them", n)
 	}
 }
 
-// TestLeasedTurnsReaderLabelsOff: a leased class is written by whichever
-// process holds the lease, so no process may label it from its own
-// registry, nor search through labels the holder never wrote.
-func TestLeasedTurnsReaderLabelsOff(t *testing.T) {
-	s := open(t, Config{Dims: 4, ReaderLabels: true})
-	l := Leased(s, nil, 0)
-	if s.labels != nil {
-		t.Fatal("Leased left reader labels on")
+// TestLeasedSharesReaderLabels: a leased class is written by whichever
+// process holds the lease, so Leased makes the Store under it (found
+// through Unwrap, as under a sealed store) share its labels through the
+// class: without the lease it never materialises, and it searches
+// exactly.
+func TestLeasedSharesReaderLabels(t *testing.T) {
+	s := open(t, Config{Dims: 4})
+	l := Leased(wrapped{s}, nil, 0)
+	s.labels.mu.RLock()
+	shared, lease := s.labels.shared, s.labels.lease
+	s.labels.mu.RUnlock()
+	if !shared || lease != nil {
+		t.Fatalf("Leased left the Store under the wrapper unshared (%v) or with a lease (%v)", shared, lease)
 	}
-	f := vectors.Fragment{ID: uuidN(1), Tier: "shared", Agents: []string{"a"}, Vector: []float32{1, 0, 0, 0}}
-	if err := s.Upsert(t.Context(), []vectors.Fragment{f}); err != nil {
-		t.Fatal(err)
-	}
-	hits, err := l.Search(t.Context(), f.Vector, vectors.NewFilter("shared", "u", []string{"a"}, []string{"a"}, nil, nil), 3)
+	ref := vectorstest.NewReference()
+	upsertBoth(t, s, ref, vectors.Fragment{ID: uuidN(1), Tier: "shared", Agents: []string{"a"}, Vector: []float32{1, 0, 0, 0}})
+	f := vectors.NewFilter("shared", "u", []string{"a"}, []string{"a"}, nil, nil)
+	hits, err := l.Search(t.Context(), []float32{1, 0, 0, 0}, f, 3)
 	if err != nil || len(hits) != 1 {
 		t.Fatalf("Search through the leased store: %v, %v", hits, err)
 	}
+	searchExact(t, s, ref, []float32{1, 0, 0, 0}, f, "a shared Store without the lease")
+	if n := s.labels.passes.Load(); n != 0 {
+		t.Fatalf("a Store without the lease ran %d materialisation passes", n)
+	}
 }
+
+// wrapped stands for a store that wraps the Store (a sealed one).
+type wrapped struct{ *Store }
+
+func (w wrapped) Unwrap() vectors.Store { return w.Store }

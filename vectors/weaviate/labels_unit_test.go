@@ -74,15 +74,19 @@ func TestEvictionDropsIdleThenLeastRecentlyUsed(t *testing.T) {
 	now := time.Now()
 	for i, f := range fs {
 		r.register(readerLabel(f), f)
-		if c := r.classes[readerLabel(f)]; c != nil {
-			c.used.Store(now.Add(time.Duration(i) * time.Millisecond).UnixNano()) // a, then b, then c used last
+		r.classes[readerLabel(f)].used.Store(now.Add(time.Duration(i) * time.Millisecond).UnixNano()) // a, then b, then c used last
+	}
+	labels := func(cs []*readerClass) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.label)
 		}
-		r.evictLocked(now)
+		return out
 	}
-	if _, ok := r.classes[readerLabel(fs[0])]; ok || len(r.classes) != 2 {
-		t.Fatalf("beyond max the least recently used class must go: %d classes left", len(r.classes))
+	if got := labels(r.victimsLocked(now)); !slices.Equal(got, []string{readerLabel(fs[0])}) {
+		t.Fatalf("beyond max the least recently used class must go: victims %v", got)
 	}
-	if n := r.evictLocked(now.Add(2 * time.Hour)); n != 2 || len(r.classes) != 0 {
-		t.Fatalf("idle classes: evicted %d, %d left", n, len(r.classes))
+	if got := r.victimsLocked(now.Add(2 * time.Hour)); len(got) != 3 {
+		t.Fatalf("idle classes: %d victims, want 3", len(got))
 	}
 }

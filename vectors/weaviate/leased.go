@@ -53,21 +53,35 @@ type LeasedStore struct {
 
 // Leased returns s written under lease; poll (0: 100 ms) is how often a
 // process that does not hold the lease looks at the class's checkpoint.
-// It turns reader labels off on s (call it before s is used): the class
-// is written by whichever process holds the lease, with that process's
-// reader classes, so another process's registry could call a class ready
-// whose labels the holder never wrote, and its materialiser would write
-// without the lease. (A store wrapped further, such as a sealed one, must
-// be opened without Config.ReaderLabels by its caller.)
+// The Store under s (found through Unwrap, as under a sealed store)
+// shares its reader labels through the class (shared.go): it labels and
+// materialises only while it holds lease, and otherwise searches through
+// the labels the holder persisted ready. A Store that Leased cannot find
+// must be opened with Config.Shared by its caller; it then never labels
+// as the holder, and still searches exactly.
 func Leased(s Durable, lease Lease, poll time.Duration) *LeasedStore {
 	if poll == 0 {
 		poll = 100 * time.Millisecond
 	}
-	if st, ok := s.(*Store); ok {
-		st.stopMaterialiser()
-		st.labels = nil
+	if st := storeUnder(s); st != nil {
+		st.share(lease)
 	}
 	return &LeasedStore{Durable: s, lease: lease, poll: poll}
+}
+
+// storeUnder is the *Store s is or wraps (Unwrap() vectors.Store), or nil.
+func storeUnder(s vectors.Store) *Store {
+	for s != nil {
+		switch x := s.(type) {
+		case *Store:
+			return x
+		case interface{ Unwrap() vectors.Store }:
+			s = x.Unwrap()
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // Upsert buffers fs until the batch's checkpoint.

@@ -16,7 +16,7 @@ import (
 // says: the full matching set when k covers it, the exact top 5 otherwise.
 func TestLongExclusionListsArePostFiltered(t *testing.T) {
 	const dims, n = 32, 600
-	s := open(t, Config{Dims: dims})
+	s := open(t, Config{Dims: dims, ExclusionFilter: true}) // the path under test
 	mix := vectorstest.Mix{Agents: 6, Resources: 80, Users: 4, MaxAgents: 2, MaxResources: 3, PrivateFrac: 0.3}
 	g := vectorstest.NewGen(7, dims, mix)
 	ref := vectorstest.NewReference()

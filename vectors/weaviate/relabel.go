@@ -20,7 +20,7 @@ func (s *Store) materialisePage(ctx context.Context, after string) (string, int,
 	r := s.labels
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	get := s.client.Data().ObjectsGetter().WithClassName(s.cfg.Class).WithLimit(materialisePage)
+	get := s.client.Data().ObjectsGetter().WithClassName(s.cfg.Class).WithLimit(r.page)
 	if after != "" {
 		get = get.WithAfter(after)
 	}

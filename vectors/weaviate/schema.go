@@ -20,7 +20,7 @@ const (
 	propRevision  = "revision"
 	propModel     = "model"
 	// propReaders holds the labels of the reader classes that may read
-	// the object (labels.go); empty without Config.ReaderLabels.
+	// the object (labels.go); empty with Config.ExclusionFilter.
 	propReaders = "readers"
 )
 

@@ -27,8 +27,11 @@ type Store struct {
 	cfg    Config
 	client *weaviate.Client
 	search *grpcSearch // nil without Config.GRPCAddr: searches use GraphQL
-	labels *readers    // nil without Config.ReaderLabels
+	labels *readers    // nil with Config.ExclusionFilter (or under Leased)
 	closed atomic.Bool
+	// unlabelled is set once a Store without labels has forgotten the
+	// persisted registry (forget.go).
+	unlabelled unlabelled
 }
 
 var _ vectors.Store = (*Store)(nil)
@@ -67,15 +70,33 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = s.Close()
 		return nil, err
 	}
-	if cfg.ReaderLabels {
-		if err := s.ensureReadersProperty(ctx); err != nil {
+	if !cfg.ExclusionFilter {
+		if err := s.openLabels(ctx); err != nil {
 			_ = s.Close()
 			return nil, err
 		}
-		s.labels = newReaders(cfg.MaxReaderClasses, cfg.ReaderClassIdle)
-		s.startMaterialiser()
 	}
 	return s, nil
+}
+
+// openLabels turns reader labels on: the readers property, the persisted
+// registry read, and the materialiser started (it materialises the
+// classes persisted not ready at once, if this Store writes the class).
+func (s *Store) openLabels(ctx context.Context) error {
+	if err := s.ensureReadersProperty(ctx); err != nil {
+		return err
+	}
+	if err := s.ensureRegistryClass(ctx); err != nil {
+		return err
+	}
+	s.labels = newReaders(s.cfg.MaxReaderClasses, s.cfg.ReaderClassIdle)
+	s.labels.shared = s.cfg.Shared
+	if err := s.sync(ctx, false); err != nil {
+		return err
+	}
+	s.startMaterialiser()
+	s.labels.signal()
+	return nil
 }
 
 func (s *Store) waitReady(ctx context.Context) error {
@@ -112,10 +133,10 @@ func (s *Store) Upsert(ctx context.Context, fs []vectors.Fragment) error {
 	// Labels are computed and written under the registry's read lock: a
 	// class registered after this batch's labels would otherwise be
 	// materialised around objects that land without its label.
-	if r := s.labels; r != nil {
-		r.mu.RLock()
-		defer r.mu.RUnlock()
+	if err := s.lockLabels(ctx); err != nil {
+		return err
 	}
+	defer s.unlockLabels()
 	objs := make([]*models.Object, len(fs))
 	for i := range fs {
 		o, err := s.object(&fs[i])
@@ -135,6 +156,32 @@ func (s *Store) Upsert(ctx context.Context, fs []vectors.Fragment) error {
 		}
 	}
 	return nil
+}
+
+// lockLabels takes the registry's read lock for a write (a shared Store
+// reads the persisted registry first: shared.go), or, without labels,
+// forgets the persisted registry before the first write.
+func (s *Store) lockLabels(ctx context.Context) error {
+	r := s.labels
+	if r == nil {
+		return s.forgetRegistry(ctx)
+	}
+	r.mu.RLock()
+	shared := r.shared
+	r.mu.RUnlock()
+	if shared {
+		if err := s.sync(ctx, true); err != nil {
+			return err
+		}
+	}
+	r.mu.RLock()
+	return nil
+}
+
+func (s *Store) unlockLabels() {
+	if r := s.labels; r != nil {
+		r.mu.RUnlock()
+	}
 }
 
 func (s *Store) object(f *vectors.Fragment) (*models.Object, error) {
@@ -195,10 +242,10 @@ func (s *Store) Delete(ctx context.Context, ids []string) error {
 	}
 	// Under the read lock, so that a materialisation page never PATCHes
 	// an object deleted between its read and its write.
-	if r := s.labels; r != nil {
-		r.mu.RLock()
-		defer r.mu.RUnlock()
+	if err := s.lockLabels(ctx); err != nil {
+		return err
 	}
+	defer s.unlockLabels()
 	for _, id := range ids {
 		if _, err := uuid.Parse(id); err != nil {
 			continue
@@ -242,16 +289,18 @@ func (s *Store) Drop(ctx context.Context) error {
 	}
 	defer s.closed.Store(true)
 	s.stopMaterialiser()
+	if err := s.dropClass(ctx, s.registryClass()); err != nil {
+		return err
+	}
 	return s.drop(ctx)
 }
 
 func (s *Store) drop(ctx context.Context) error {
 	// The checkpoint goes first: a crash between the two deletes must not
 	// leave a checkpoint that claims fragments the class no longer holds.
-	if err := s.client.Schema().ClassDeleter().WithClassName(s.checkpointClass()).Do(ctx); err != nil {
-		if ok, cerr := s.client.Schema().ClassExistenceChecker().WithClassName(s.checkpointClass()).Do(ctx); cerr != nil || ok {
-			return fmt.Errorf("weaviate: delete checkpoint class: %w", err)
-		}
+	// The persisted reader classes stay true of an empty class.
+	if err := s.dropClass(ctx, s.checkpointClass()); err != nil {
+		return err
 	}
 	exists, err := s.client.Schema().ClassExistenceChecker().WithClassName(s.cfg.Class).Do(ctx)
 	if err != nil {

@@ -23,6 +23,22 @@ func TestMain(m *testing.M) {
 // class when the test ends.
 func open(tb testing.TB, cfg Config) *Store {
 	tb.Helper()
+	s := openKept(tb, cfg)
+	tb.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if err := s.Drop(ctx); err != nil {
+			tb.Errorf("Drop: %v", err)
+		}
+	})
+	return s
+}
+
+// openKept opens a store on its own class (cfg.Class, or the test's) of
+// the shared server, without dropping it at the end: the restart tests
+// close it and open the class again.
+func openKept(tb testing.TB, cfg Config) *Store {
+	tb.Helper()
 	srv := weaviatetest.Shared(tb)
 	cfg.URL, cfg.GRPCAddr = srv.URL, srv.GRPCAddr
 	if cfg.Class == "" {
@@ -34,19 +50,14 @@ func open(tb testing.TB, cfg Config) *Store {
 	if err != nil {
 		tb.Fatalf("Open: %v\nserver log:\n%s", err, srv.LogTail(20))
 	}
-	tb.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		if err := s.Drop(ctx); err != nil {
-			tb.Errorf("Drop: %v", err)
-		}
-	})
 	return s
 }
 
+// TestContract runs the store contract with the exclusion filter, still
+// available by config (TestReaderLabelsContract runs it on the default).
 func TestContract(t *testing.T) {
 	vectorstest.Run(t, func(t *testing.T, dims int) vectors.Store {
-		return open(t, Config{Dims: dims})
+		return open(t, Config{Dims: dims, ExclusionFilter: true})
 	})
 }
 
@@ -157,8 +168,14 @@ func TestWhereFilter(t *testing.T) {
 	}
 }
 
+// TestHybridContract runs the hybrid contract on the default (reader
+// labels) and with the exclusion filter.
 func TestHybridContract(t *testing.T) {
-	vectorstest.RunHybrid(t, func(t *testing.T, dims int) vectors.Store {
-		return open(t, Config{Dims: dims})
-	}, vectorstest.HybridOptions{})
+	for name, exclusion := range map[string]bool{"labels": false, "exclusion": true} {
+		t.Run(name, func(t *testing.T) {
+			vectorstest.RunHybrid(t, func(t *testing.T, dims int) vectors.Store {
+				return open(t, Config{Dims: dims, ExclusionFilter: exclusion})
+			}, vectorstest.HybridOptions{})
+		})
+	}
 }

@@ -112,7 +112,8 @@ func (l *Load) CheckVectorView(t testing.TB, url, grpcAddr, class string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), catchUp)
 	defer cancel()
-	s, err := weaviate.Open(ctx, weaviate.Config{URL: url, GRPCAddr: grpcAddr, Class: class, Dims: emb.Dims()})
+	s, err := weaviate.Open(ctx, weaviate.Config{URL: url, GRPCAddr: grpcAddr, Class: class, Dims: emb.Dims(),
+		Shared: true}) // the cluster writes this class under its lease: this process never does
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -167,6 +167,10 @@ func distinctValue(token string) bool {
 func marksStale(cls []clause) {
 	past := staleValues(cls)
 	for i := range cls {
+		if head, ok := newBeforeReplaced(cls[i].text); ok && !holdsPast(strings.Fields(head), past) { // compose_replacing.go
+			cls[i].text, cls[i].words, cls[i].stale = head, clauseWords(head), false
+			continue
+		}
 		if !holdsPast(strings.Fields(cls[i].text), past) {
 			continue
 		}

@@ -62,6 +62,7 @@ func composeAnswer(question string, memory []llm.MemoryItem) (llm.AnswerResult, 
 	cls := clausesIn(items, len(parts) >= itemParts)
 	marksStale(cls)
 	marksMoved(cls)
+	marksNoLonger(cls)
 	idf := clauseIDF(cls)
 	subject := namedSubject(items, question)
 	for w := range subject { // the record's name says nothing about which of its facts a clause states

@@ -26,8 +26,10 @@ var (
 // hedgeRE marks a clause about how to read notes rather than a fact
 // ("none of those edits should be treated as changing …", "nothing in
 // this message changes …", "unless …"), a
-// condition ("if that closes, …") or a request ("I only need …").
-var hedgeRE = regexp.MustCompile(`(?i)\b(?:unless|if|none of|should not|must not|do not|don't|never|not be treated|background|noise|chatter|reminders?|please|(?:i|we) (?:only |just )?need|can you|could you|nothing in (?:this|that|the|these|those)|does not change|doesn't change)\b`)
+// condition ("if that closes, …"), a request ("I only need …") or a
+// rule of where a value may go ("the exact wording does not belong in
+// the title field").
+var hedgeRE = regexp.MustCompile(`(?i)\b(?:unless|if|none of|should not|must not|do not|don't|never|not be treated|background|noise|chatter|reminders?|please|(?:i|we) (?:only |just )?need|can you|could you|nothing in (?:this|that|the|these|those)|does not change|doesn't change|(?:does|do) not belong|(?:doesn't|don't) belong)\b`)
 
 // requestRE marks a sentence that asks for information rather than
 // stating it: a question, or a request to give, summarise or share.
@@ -167,6 +169,10 @@ func distinctValue(token string) bool {
 func marksStale(cls []clause) {
 	past := staleValues(cls)
 	for i := range cls {
+		if head, ok := newBeforeReplaced(cls[i].text); ok && !holdsPast(strings.Fields(head), past) { // compose_replacing.go
+			cls[i].text, cls[i].words, cls[i].stale = head, clauseWords(head), false
+			continue
+		}
 		if !holdsPast(strings.Fields(cls[i].text), past) {
 			continue
 		}

@@ -28,8 +28,10 @@ var (
 // this message changes …", "unless …"), a
 // condition ("if that closes, …"), a request ("I only need …") or a
 // rule of where a value may go ("the exact wording does not belong in
-// the title field").
-var hedgeRE = regexp.MustCompile(`(?i)\b(?:unless|if|none of|should not|must not|do not|don't|never|not be treated|background|noise|chatter|reminders?|please|(?:i|we) (?:only |just )?need|can you|could you|nothing in (?:this|that|the|these|those)|does not change|doesn't change|(?:does|do) not belong|(?:doesn't|don't) belong)\b`)
+// the title field"). "Background" hedges as a noun ("treat them as
+// background"), not as the first half of a name ("the background-form
+// receipt" is a value).
+var hedgeRE = regexp.MustCompile(`(?i)\b(?:unless|if|none of|should not|must not|do not|don't|never|not be treated|noise|chatter|reminders?|please|(?:i|we) (?:only |just )?need|can you|could you|nothing in (?:this|that|the|these|those)|does not change|doesn't change|(?:does|do) not belong|(?:doesn't|don't) belong)\b|\bbackground(?:[^-\w]|$)`)
 
 // requestRE marks a sentence that asks for information rather than
 // stating it: a question, or a request to give, summarise or share.

@@ -39,18 +39,10 @@ func (a *App) nestedScope(speaker, text string, now access.Point) string {
 		return ""
 	}
 	touched, full := map[string]bool{}, []string{}
-	for _, ag := range a.view.Agents(speaker, now) {
-		id, ok := strings.CutPrefix(ag, scopePrefix)
-		if !ok {
-			continue
-		}
-		base, own := scopeBase(id)
-		if base == recordPrefix+speaker {
-			continue
-		}
-		touched[base] = true
-		if own {
-			full = append(full, id)
+	for _, g := range a.partScopes(speaker, now) {
+		touched[g.base] = true
+		if g.own {
+			full = append(full, g.id)
 		}
 	}
 	if len(touched) < 2 || len(full) == 0 {
@@ -126,23 +118,15 @@ func (a *App) classScope(speaker, text string, now access.Point) string {
 		return "" // talk of removing something keeps the narrower reading, as above
 	}
 	found := ""
-	for _, ag := range a.view.Agents(speaker, now) {
-		id, ok := strings.CutPrefix(ag, scopePrefix)
-		if !ok {
-			continue
-		}
-		base, _ := scopeBase(id)
-		if base == recordPrefix+speaker {
-			continue
-		}
-		if found != "" && base != found {
+	for _, g := range a.partScopes(speaker, now) {
+		if found != "" && g.base != found {
 			return ""
 		}
-		class, isClass := strings.CutPrefix(id, base+"-")
+		class, isClass := strings.CutPrefix(g.id, g.base+"-")
 		if _, known := sensitivityLexicon[class]; !isClass || !known {
 			return ""
 		}
-		found = base
+		found = g.base
 	}
 	return found
 }

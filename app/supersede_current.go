@@ -52,23 +52,5 @@ func whollyNames(text string, attr []string) bool {
 	if len(attr) == 0 {
 		return false
 	}
-	any := false
-	for _, s := range sentenceRE.FindAllString(text, -1) {
-		for _, c := range clauseRE.Split(dateCommaRE.ReplaceAllString(s, "$1 $2"), -1) {
-			if len(words(c)) == 0 {
-				continue
-			}
-			have := map[string]bool{}
-			for _, w := range words(c) {
-				have[stem(w)] = true
-			}
-			for _, a := range attr {
-				if !have[a] {
-					return false
-				}
-			}
-			any = true
-		}
-	}
-	return any
+	return clausesHold(text, attr, func(c string) bool { return len(words(c)) > 0 })
 }

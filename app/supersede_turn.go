@@ -84,25 +84,29 @@ var (
 // whollyAbout says whether every clause of text holding a value names all
 // of attr (stemmed), and one does.
 func whollyAbout(text string, attr []string) bool {
+	return clausesHold(text, attr, valueRE.MatchString)
+}
+
+// clausesHold says whether every clause of text that counts (by counts)
+// holds every word of attr (stemmed), and one does.
+func clausesHold(text string, attr []string, counts func(clause string) bool) bool {
 	any := false
-	var clauses []string
 	for _, s := range sentenceRE.FindAllString(text, -1) {
-		clauses = append(clauses, clauseRE.Split(dateCommaRE.ReplaceAllString(s, "$1 $2"), -1)...)
-	}
-	for _, s := range clauses {
-		if !valueRE.MatchString(s) {
-			continue
-		}
-		have := map[string]bool{}
-		for _, w := range words(s) {
-			have[stem(w)] = true
-		}
-		for _, a := range attr {
-			if !have[a] {
-				return false
+		for _, c := range clauseRE.Split(dateCommaRE.ReplaceAllString(s, "$1 $2"), -1) {
+			if !counts(c) {
+				continue
 			}
+			have := map[string]bool{}
+			for _, w := range words(c) {
+				have[stem(w)] = true
+			}
+			for _, a := range attr {
+				if !have[a] {
+					return false
+				}
+			}
+			any = true
 		}
-		any = true
 	}
 	return any
 }

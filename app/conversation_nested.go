@@ -39,7 +39,8 @@ func (a *App) nestedScope(speaker, text string, now access.Point) string {
 		return ""
 	}
 	touched, full := map[string]bool{}, []string{}
-	for _, g := range a.partScopes(speaker, now) {
+	gs, _ := a.partScopes(speaker, now)
+	for _, g := range gs {
 		touched[g.base] = true
 		if g.own {
 			full = append(full, g.id)
@@ -118,7 +119,8 @@ func (a *App) classScope(speaker, text string, now access.Point) string {
 		return "" // talk of removing something keeps the narrower reading, as above
 	}
 	found := ""
-	for _, g := range a.partScopes(speaker, now) {
+	gs, _ := a.partScopes(speaker, now)
+	for _, g := range gs {
 		if found != "" && g.base != found {
 			return ""
 		}

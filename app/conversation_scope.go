@@ -172,21 +172,11 @@ func (a *App) decideScope(speaker, thread, text string, now access.Point) (Scope
 // record) wins.
 func (a *App) workingScopes(speaker string, now access.Point) (working []string, self string) {
 	touched := map[string]bool{}
-	for _, ag := range a.view.Agents(speaker, now) {
-		id, ok := strings.CutPrefix(ag, scopePrefix)
-		if !ok {
-			continue
-		}
-		base, _ := scopeBase(id)
-		if base == recordPrefix+speaker {
-			if base == id {
-				self = id
-			}
-			continue
-		}
-		touched[base] = true
-		if base == id {
-			working = append(working, id)
+	gs, self := a.partScopes(speaker, now)
+	for _, g := range gs {
+		touched[g.base] = true
+		if g.own {
+			working = append(working, g.id)
 		}
 	}
 	if len(touched) > len(working) {

@@ -16,8 +16,8 @@ type scopeGrant struct {
 
 // partScopes returns the scope agents speaker may invoke at now, their own
 // record's aside: the scopes an unnamed turn of theirs could be about.
-func (a *App) partScopes(speaker string, now access.Point) []scopeGrant {
-	var gs []scopeGrant
+// self is their own record when they hold its full agent, else "".
+func (a *App) partScopes(speaker string, now access.Point) (gs []scopeGrant, self string) {
 	for _, ag := range a.view.Agents(speaker, now) {
 		id, ok := strings.CutPrefix(ag, scopePrefix)
 		if !ok {
@@ -25,9 +25,12 @@ func (a *App) partScopes(speaker string, now access.Point) []scopeGrant {
 		}
 		base, own := scopeBase(id)
 		if base == recordPrefix+speaker {
+			if own {
+				self = id
+			}
 			continue
 		}
 		gs = append(gs, scopeGrant{id: id, base: base, own: own})
 	}
-	return gs
+	return gs, self
 }

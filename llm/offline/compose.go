@@ -116,7 +116,8 @@ func composeWith(parts []askedPart, q map[string]bool, cls []clause, idf map[str
 	}
 	lengths := make([]int, len(texts))
 	for k, t := range texts {
-		lengths[k] = len(strings.Fields(t))
+		texts[k] = plainNo(t) // "does not have a hold" is "has no hold" (compose_plain_no.go)
+		lengths[k] = len(strings.Fields(texts[k]))
 	}
 	budgets := fitShares(lengths, composeMaxWords)
 	full := fullDates(cls)

@@ -55,3 +55,21 @@ func (ps partScores) newerSame(cls []clause, i int, head string) int {
 	}
 	return pick
 }
+
+// headKinds are the kinds of value a part's head asks for: "the support
+// amount" asks for an amount. Codes are not listed: valueKindREs knows
+// only some of their shapes ("7Q2D-K4MX" is none of them).
+var headKinds = map[string]string{"amount": "amount", "date": "date"}
+
+// statesKindAsked says whether text states a value of the kind p's head
+// asks for, or p's head asks for no kind: "still excludes the exact
+// amount" beside a release's end date states no amount, so it gains
+// nothing as a statement of the amount for holding a date.
+func statesKindAsked(text string, p askedPart) bool {
+	at := headAt(p)
+	if at < 0 {
+		return true
+	}
+	kind, ok := headKinds[p.words[at]]
+	return !ok || valueKinds(text)[kind]
+}

@@ -41,6 +41,12 @@ type askedPart struct {
 	// bare: the part names a thing and does not ask ("current support
 	// amount" after "what are …, "), so its last word is its head.
 	bare bool
+	// howMany: the part asks for a count (compose_counted.go).
+	howMany bool
+	// byName: the part's modifier is a name ("dependency for Kestrel
+	// Survey"): it says which record, and a clause holding only the
+	// name states nothing the part asks (compose_score.go).
+	byName bool
 }
 
 // askRE is a segment that asks: a question word or an imperative.
@@ -60,6 +66,7 @@ func askedParts(question string) []askedPart {
 		}
 	}
 	var parts []askedPart
+	named := namedWords(question)
 	aside := false // the segments after "besides …" that ask nothing go on naming what is set aside
 	for _, seg := range segs {
 		if aside && !askRE.MatchString(seg) {
@@ -76,7 +83,9 @@ func askedParts(question string) []askedPart {
 			last.words = append(last.words, words...)
 			continue
 		}
-		parts = append(parts, askedPart{words: words, many: asksMany(seg), count: countOf(seg), modifier: modifierWords(seg), bare: !askRE.MatchString(seg)})
+		mod := modifierWords(seg)
+		parts = append(parts, askedPart{words: words, many: asksMany(seg), count: countOf(seg), modifier: mod, bare: !askRE.MatchString(seg),
+			howMany: howManyRE.MatchString(seg), byName: len(mod) > 0 && subset(mod, named)})
 	}
 	ownWords(parts)
 	for k := range parts {
@@ -169,4 +178,14 @@ func (p askedPart) head() string {
 		return ""
 	}
 	return p.words[at]
+}
+
+// subset says whether every word of a is in b.
+func subset(a, b map[string]bool) bool {
+	for w := range a {
+		if !b[w] {
+			return false
+		}
+	}
+	return true
 }

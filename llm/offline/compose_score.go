@@ -30,6 +30,7 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 	ps.own = make([]float64, len(cls))
 	for i, c := range cls {
 		var own, other float64
+		core := false // holds a word of the part that says what, not only which
 		hit := map[string]bool{}
 		for _, w := range c.words {
 			if hit[w] || !q[w] {
@@ -39,15 +40,17 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 			switch {
 			case ps.part[w] && p.lead[w]:
 				own += leadWeight * wordWeight(w, idf)
+				core = true
 			case ps.part[w] && p.modifier[w]: // "for the Monsoon incident" says which, not what
 				own += modifierWeight * wordWeight(w, idf)
 			case ps.part[w]:
 				own += wordWeight(w, idf)
+				core = true
 			case !p.others[w]: // another part's own word says the clause states that part
 				other += wordWeight(w, idf)
 			}
 		}
-		if own == 0 || c.asks || (len(hit) < need && holds(c.around, q) < need) {
+		if own == 0 || c.asks || (len(hit) < need && holds(c.around, q) < need) || (!core && p.byName) { // "for Kestrel Survey" says which, not what: a clause holding only the name states nothing asked
 			continue
 		}
 		s := own + other/3
@@ -57,7 +60,10 @@ func scoreClauses(cls []clause, p askedPart, q map[string]bool, idf map[string]f
 		if c.hedge {
 			s /= 2
 		}
-		if c.value {
+		if !p.howMany && onlyCounts(c.text, p.own) { // "one blocker still open" says how many, not which
+			s /= countedDiscount
+		}
+		if c.value && statesKindAsked(c.text, p) { // a date in a clause is no statement of an amount
 			s *= composeValueWeight
 		}
 		ps.scores[i], ps.own[i] = s, own

@@ -22,7 +22,7 @@ var factStop = map[string]bool{
 	"now": true, "current": true, "currently": true, "give": true, "tell": true, "me": true, "us": true, "our": true,
 	"this": true, "that": true, "these": true, "those": true, "with": true, "any": true, "still": true, "right": true,
 	"point": true, "as": true, "of": true, "can": true, "use": true, "should": true, "we": true, "you": true, "your": true,
-	"summarize": true, "summary": true, "status": true, "exact": true, "please": true, "from": true, "about": true,
+	"summarize": true, "summary": true, "status": true, "state": true, "exact": true, "please": true, "from": true, "about": true,
 	"have": true, "has": true, "there": true, "their": true, "its": true, "them": true, "they": true, "also": true,
 }
 

@@ -165,11 +165,13 @@ func whenSpan(text string, at time.Time) (string, bool) {
 	if !at.IsZero() {
 		if spans := timeexpr.Find(text, at); len(spans) > 0 {
 			s := spans[0]
-			if s.Relative != "" && (s.Grain == timeexpr.Week || weekdayRelative(s.Relative)) {
+			if s.Relative != "" && (s.Grain == timeexpr.Week || weekdayRelative(s.Relative) || weekendRelative(s.Relative)) {
 				// "the week before 9 June 2023"; and "last Friday" is
 				// said as "the Friday before 15 July 2023": whether the
 				// speaker meant the latest Friday or last week's is not
-				// known, and the date it was said is.
+				// known, and the date it was said is. "Last weekend" is
+				// "the weekend before 17 July 2023" for the same reason
+				// (said on a Sunday, it may be that very weekend).
 				return s.Relative, true
 			}
 			return s.Label(), true
@@ -230,6 +232,12 @@ func newName(question, text string) string {
 		}
 	}
 	return opening
+}
+
+// weekendRelative reports whether rel names a weekend relative to a day
+// ("the weekend before 17 July 2023", "the weekend of 24 June 2022").
+func weekendRelative(rel string) bool {
+	return strings.HasPrefix(strings.ToLower(rel), "the weekend ")
 }
 
 // weekdayRelative reports whether rel names a weekday relative to a day

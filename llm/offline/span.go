@@ -148,7 +148,7 @@ func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
 		for _, m := range quantityRE2.FindAllString(text, -1) {
 			m = strings.TrimSpace(m)
 			if !strings.Contains(strings.ToLower(question), strings.ToLower(m)) {
-				return trimUnit(m), true
+				return withoutCountedNoun(question, trimUnit(m)), true
 			}
 		}
 	}

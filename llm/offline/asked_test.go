@@ -143,6 +143,9 @@ func TestWeekendRelative(t *testing.T) {
 	if got := span("When did Odile repaint the shed?", "Odile: We repainted the shed last weekend, finally.", at); got != "the weekend before 11 March 2024" {
 		t.Fatalf("got %q, want the weekend before 11 March 2024", got)
 	}
+	if got := span("When did Odile go sailing?", "Odile: We went sailing two weekends ago.", at); got != "two weekends before 11 March 2024" {
+		t.Fatalf("got %q, want two weekends before 11 March 2024", got)
+	}
 	if got := span("When is Odile visiting the coast?", "Odile: I'm driving to the coast next weekend.", at); got != "the weekend after 11 March 2024" {
 		t.Fatalf("got %q, want the weekend after 11 March 2024", got)
 	}

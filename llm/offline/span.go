@@ -235,9 +235,11 @@ func newName(question, text string) string {
 }
 
 // weekendRelative reports whether rel names a weekend relative to a day
-// ("the weekend before 17 July 2023", "the weekend of 24 June 2022").
+// ("the weekend before 17 July 2023", "the weekend of 24 June 2022", "two
+// weekends before 17 July 2023").
 func weekendRelative(rel string) bool {
-	return strings.HasPrefix(strings.ToLower(rel), "the weekend ")
+	f := strings.Fields(strings.ToLower(rel))
+	return len(f) > 2 && (f[1] == "weekend" || f[1] == "weekends")
 }
 
 // weekdayRelative reports whether rel names a weekday relative to a day

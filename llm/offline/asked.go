@@ -107,6 +107,9 @@ func saysWhen(text string, at time.Time) bool {
 	if !at.IsZero() && len(timeexpr.Find(text, at)) > 0 {
 		return true
 	}
+	if _, ok := pastWeekday(text, at); ok {
+		return true
+	}
 	return dateRE.MatchString(text)
 }
 

@@ -180,6 +180,9 @@ func whenSpan(text string, at time.Time) (string, bool) {
 	if m := strings.TrimSpace(dateRE.FindString(text)); m != "" {
 		return m, true
 	}
+	if s, ok := pastWeekday(text, at); ok {
+		return s.Relative, true // "on Friday", told after it (on_weekday.go)
+	}
 	if !at.IsZero() {
 		return at.UTC().Format("2 January 2006"), true
 	}

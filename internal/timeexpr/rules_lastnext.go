@@ -15,6 +15,13 @@ func (s *scan) lastNext(i int) (match, bool) {
 	}
 	x, d := s.at(i+1), s.ref
 	m := match{n: 2}
+	if off == 0 && x == "past" {
+		// "this past weekend" is the last one.
+		off, x, m.n = -1, s.at(i+2), 3
+	}
+	if full, ok := weekdayAbbrev[x]; ok {
+		x = full // "last Fri"
+	}
 	switch {
 	case x == "week" || x == "month" || x == "year":
 		g, _ := unit(x)

@@ -57,6 +57,11 @@ func shifted(d time.Time, g Grain, n int) (time.Time, time.Time) {
 // ago reads "N units ago".
 func (s *scan) ago(i int) (match, bool) {
 	n, used, ok := s.count(i)
+	if w := s.at(i + used); ok && (w == "weekends" || w == "weekend") && s.at(i+used+1) == "ago" {
+		// "two weekends ago": the weekend n weeks back.
+		st, en := weekendOf(dayPlus(s.ref, -7*n))
+		return match{n: used + 2, start: st, end: en, grain: Day, rel: s.phrase(i, used+1) + " before " + dayLabel(s.ref)}, true
+	}
 	g, isUnit := unit(s.at(i + used))
 	if !ok || !isUnit || s.at(i+used+1) != "ago" {
 		return match{}, false

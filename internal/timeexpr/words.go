@@ -64,6 +64,11 @@ func unit(w string) (Grain, bool) {
 	return "", false
 }
 
+// weekdayAbbrev are the short forms of weekdays read after last, this and
+// next ("last Fri"); alone they are too often other words ("sat", "sun").
+var weekdayAbbrev = map[string]string{"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
+	"thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
+
 var weekdays = map[string]time.Weekday{
 	"monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday, "thursday": time.Thursday,
 	"friday": time.Friday, "saturday": time.Saturday, "sunday": time.Sunday,

@@ -135,3 +135,18 @@ func TestHowLongAgo(t *testing.T) {
 		t.Fatalf("got %q, want ten years ago", got)
 	}
 }
+
+// "Last weekend" is given relative to the day it was said, as "last
+// Friday" is: the weekend meant is not known when said on a weekend.
+func TestWeekendRelative(t *testing.T) {
+	at := time.Date(2024, 3, 11, 9, 0, 0, 0, time.UTC)
+	if got := span("When did Odile repaint the shed?", "Odile: We repainted the shed last weekend, finally.", at); got != "the weekend before 11 March 2024" {
+		t.Fatalf("got %q, want the weekend before 11 March 2024", got)
+	}
+	if got := span("When did Odile go sailing?", "Odile: We went sailing two weekends ago.", at); got != "two weekends before 11 March 2024" {
+		t.Fatalf("got %q, want two weekends before 11 March 2024", got)
+	}
+	if got := span("When is Odile visiting the coast?", "Odile: I'm driving to the coast next weekend.", at); got != "the weekend after 11 March 2024" {
+		t.Fatalf("got %q, want the weekend after 11 March 2024", got)
+	}
+}

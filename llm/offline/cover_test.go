@@ -109,7 +109,7 @@ func TestSpan(t *testing.T) {
 		{"When was Lyon founded?", "Lyon was founded in the year 1043.", "1043"},
 		{"Who founded Lyon?", "Lyon was founded by Aldric.", "Aldric"},
 		{"Who is the mayor of Lyon?", "The mayor of Lyon is Ortega.", "Ortega"},
-		{"How many seats does the council of Lyon have?", "The city council of Lyon has 31 seats.", "31 seats"},
+		{"How many seats does the council of Lyon have?", "The city council of Lyon has 31 seats.", "31"}, // the question names what is counted (count_unit.go)
 		{"Where did Caroline move from?", "Caroline: I moved from Sweden four years ago.", "Sweden"},
 		{"Did Melanie go camping?", "Melanie: We went camping at the lake last week.", "Yes"},
 		{"What food is Lyon famous for?", "Lyon is known for its bouchons.", "Lyon is known for its bouchons."},

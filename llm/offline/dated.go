@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"strings"
 	"time"
 
 	"github.com/cmem/cmem/internal/timeexpr"
@@ -27,11 +28,18 @@ const undatedWeight = 0.6
 func askedTimes(question string, ref time.Time) []timeexpr.Span {
 	var out []timeexpr.Span
 	for _, s := range timeexpr.Find(question, ref) {
-		if s.Relative == "" && !s.End.IsZero() {
+		if (s.Relative == "" || anchoredOnDate(s)) && !s.End.IsZero() {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// anchoredOnDate reports whether a relative span is said against a date
+// written in it ("the week before August 3, 2023"), not against the day
+// it is read on ("last week"): such a span names an absolute time too.
+func anchoredOnDate(s timeexpr.Span) bool {
+	return strings.ContainsAny(s.Text, "0123456789")
 }
 
 // byAskedTime scales down the score of every sentence of ranked observed

@@ -56,3 +56,28 @@ func TestOnlyWhenLeft(t *testing.T) {
 		t.Fatalf("sentenceScore = %v, want > 0", sc)
 	}
 }
+
+// "The week before March 14, 2024" names a time as surely as "March 2024"
+// does: it is said against a date written in the question, so it selects
+// the turns said then; "last week" in a question, anchored on nothing
+// written, still does not.
+func TestByAskedTimeAnchoredOnADate(t *testing.T) {
+	nov := time.Date(2023, 11, 2, 9, 0, 0, 0, time.UTC)
+	mar := time.Date(2024, 3, 14, 18, 0, 0, 0, time.UTC)
+	ranked := func() []rankedSentence {
+		return []rankedSentence{
+			{text: "Odile: Baking bread with my nephews is our thing.", at: nov, score: 0.8},
+			{text: "Odile: Last week we baked a rye loaf together.", at: mar, score: 0.6},
+		}
+	}
+	r := ranked()
+	byAskedTime("What did Odile do with her nephews the week before March 14, 2024?", r)
+	if r[0].score >= r[1].score {
+		t.Fatalf("the November turn (%v) still outranks the one said that week (%v)", r[0].score, r[1].score)
+	}
+	r = ranked()
+	byAskedTime("What did Odile do with her nephews last week?", r)
+	if r[0].score != 0.8 || r[1].score != 0.6 {
+		t.Fatalf("a relative time anchored on nothing written changed the scores: %v, %v", r[0].score, r[1].score)
+	}
+}

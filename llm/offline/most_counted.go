@@ -50,7 +50,7 @@ func largestCount(question string, cands []rankedSentence) (string, bool) {
 				n = countValues[strings.ToLower(g[1])]
 			}
 			if n > bestN {
-				best, bestN = g[1]+" "+g[3], n
+				best, bestN = withoutCountedNoun(question, g[1]+" "+g[3]), n
 			}
 		}
 	}

@@ -148,7 +148,7 @@ func typedSpan(kind, question, sentence string, at time.Time) (string, bool) {
 		for _, m := range quantityRE2.FindAllString(text, -1) {
 			m = strings.TrimSpace(m)
 			if !strings.Contains(strings.ToLower(question), strings.ToLower(m)) {
-				return trimUnit(m), true
+				return withoutCountedNoun(question, trimUnit(m)), true
 			}
 		}
 	}
@@ -165,11 +165,13 @@ func whenSpan(text string, at time.Time) (string, bool) {
 	if !at.IsZero() {
 		if spans := timeexpr.Find(text, at); len(spans) > 0 {
 			s := spans[0]
-			if s.Relative != "" && (s.Grain == timeexpr.Week || weekdayRelative(s.Relative)) {
+			if s.Relative != "" && (s.Grain == timeexpr.Week || weekdayRelative(s.Relative) || weekendRelative(s.Relative)) {
 				// "the week before 9 June 2023"; and "last Friday" is
 				// said as "the Friday before 15 July 2023": whether the
 				// speaker meant the latest Friday or last week's is not
-				// known, and the date it was said is.
+				// known, and the date it was said is. "Last weekend" is
+				// "the weekend before 17 July 2023" for the same reason
+				// (said on a Sunday, it may be that very weekend).
 				return s.Relative, true
 			}
 			return s.Label(), true
@@ -177,6 +179,9 @@ func whenSpan(text string, at time.Time) (string, bool) {
 	}
 	if m := strings.TrimSpace(dateRE.FindString(text)); m != "" {
 		return m, true
+	}
+	if s, ok := pastWeekday(text, at); ok {
+		return s.Relative, true // "on Friday", told after it (on_weekday.go)
 	}
 	if !at.IsZero() {
 		return at.UTC().Format("2 January 2006"), true
@@ -230,6 +235,14 @@ func newName(question, text string) string {
 		}
 	}
 	return opening
+}
+
+// weekendRelative reports whether rel names a weekend relative to a day
+// ("the weekend before 17 July 2023", "the weekend of 24 June 2022", "two
+// weekends before 17 July 2023").
+func weekendRelative(rel string) bool {
+	f := strings.Fields(strings.ToLower(rel))
+	return len(f) > 2 && (f[1] == "weekend" || f[1] == "weekends")
 }
 
 // weekdayRelative reports whether rel names a weekday relative to a day

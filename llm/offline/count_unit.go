@@ -9,15 +9,15 @@ import (
 // kayaks" — the question already names what is counted, and repeating it
 // says nothing more.
 
-// howManyRE catches the thing a how-many question counts: the word after
+// countedNounRE catches the thing a how-many question counts: the word after
 // "how many" (and up to two more before the verb).
-var howManyRE = regexp.MustCompile(`(?i)\bhow many\s+((?:[a-z-]+\s+){0,2}[a-z-]+)`)
+var countedNounRE = regexp.MustCompile(`(?i)\bhow many\s+((?:[a-z-]+\s+){0,2}[a-z-]+)`)
 
 // withoutCountedNoun drops the last word of a count span when it is the
 // noun the question counts ("7 people" to "How many people came?" is
 // "7"); any other span is returned as it is.
 func withoutCountedNoun(question, span string) string {
-	m := howManyRE.FindStringSubmatch(question)
+	m := countedNounRE.FindStringSubmatch(question)
 	f := strings.Fields(span)
 	if m == nil || len(f) < 2 {
 		return span

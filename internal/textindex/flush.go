@@ -56,12 +56,6 @@ func (ix *Index) flush() {
 		}
 		tm.postings = append(tm.postings, run...)
 		tm.df += len(run)
-		switch {
-		case tm.bits != nil:
-			tm.bits = setSlots(tm.bits, run)
-		case denseTerm(len(tm.postings), len(ix.slots)):
-			tm.bits = setSlots(nil, tm.postings)
-		}
 		start, at[t] = at[t], 0
 	}
 	ix.flushed = len(ix.slots)
@@ -114,23 +108,4 @@ func (ix *Index) firstBlock() []posting {
 	n := len(ix.slab)
 	ix.slab = ix.slab[:n+firstBlockLen]
 	return ix.slab[n : n : n+firstBlockLen]
-}
-
-// denseTerm reports whether a term of n postings in an index of slots
-// slots keeps a bitset of them: its bitset is then no larger than its
-// postings, and counting by it is much cheaper than walking them.
-func denseTerm(n, slots int) bool { return n >= 1024 && 64*n >= slots }
-
-// setSlots sets the bits of ps' slots in b, growing it as needed.
-func setSlots(b []uint64, ps []posting) []uint64 {
-	if len(ps) == 0 {
-		return b
-	}
-	if need := int(ps[len(ps)-1].slot)/64 + 1; need > len(b) { // ps is in slot order
-		b = slices.Grow(b, max(need, 2*len(b))-len(b))[:need]
-	}
-	for _, p := range ps {
-		b[p.slot>>6] |= 1 << (p.slot & 63)
-	}
-	return b
 }

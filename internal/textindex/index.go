@@ -89,11 +89,6 @@ type term struct {
 	postings []posting
 	df       int
 	tid      int32 // its number in the vocab
-	// bits, for a term held by many documents (denseTerm), marks the
-	// slots of its postings, so that a search counts its admitted
-	// documents by a few thousand ANDs rather than a walk (prune.go).
-	// A dead slot's bit may stay: searches AND it with live slots.
-	bits []uint64
 }
 
 type posting struct {

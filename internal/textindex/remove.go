@@ -108,7 +108,7 @@ func (ix *Index) compact() {
 		hots = append(hots, ix.hot[i])
 	}
 	for i := range ix.termTab {
-		ix.termTab[i].postings, ix.termTab[i].df, ix.termTab[i].bits = nil, 0, nil
+		ix.termTab[i].postings, ix.termTab[i].df = nil, 0
 	}
 	ix.slots, ix.hot, ix.arena = slots, hots, arena
 	ix.slab = nil

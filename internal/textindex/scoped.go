@@ -1,6 +1,9 @@
 package textindex
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // SearchIn is Search with BM25's collection statistics taken over the
 // documents allow admits only, so that no score depends on a document the
@@ -108,30 +111,6 @@ func (g *gate) keep(sc *scratch, postings []posting, hots []hot) []posting {
 	return kept[:n]
 }
 
-// count is the number of postings g admits, keep's length without the
-// copy.
-func (g *gate) count(sc *scratch, postings []posting, hots []hot) int {
-	n := 0
-	if g.by != nil {
-		for _, p := range postings {
-			if g.admits(sc, p.slot, hots[p.slot]) {
-				n++
-			}
-		}
-		return n
-	}
-	tags := g.tags
-	for _, p := range postings {
-		h := hots[p.slot]
-		w, ok := int(h.tag>>6), uint64(0)
-		if w < len(tags) {
-			ok = tags[w] >> (h.tag & 63) & 1
-		}
-		n += int(ok & uint64(^uint32(h.len)>>31))
-	}
-	return n
-}
-
 // searchIn is search whose hits name documents by id.
 func (ix *Index) searchIn(query string, k int, n, totalLen int, g gate, tie func(a, b uint32) int) []Hit {
 	var out []Hit
@@ -158,16 +137,9 @@ func (ix *Index) search(query string, k int, n, totalLen int, g gate, tie func(a
 		}
 		defer func() { clear(sc.checked[:words]); clear(sc.ok[:words]) }()
 	}
-	distinct := sc.distinct(terms)
-	// Pruning reorders the candidates, which is harmless only where two
-	// hits never tie whole: SearchDocs' tie orders every pair.
-	if tie != nil && ix.searchPruned(sc, distinct, k, n, totalLen, g) {
-		done(ix.topOf(sc, k, nil, tie))
-		return
-	}
 	scores, hots := sc.scores, ix.hot
 	avg, k1, b := avgLen(totalLen, n), ix.cfg.K1, ix.cfg.B
-	for _, t := range distinct {
+	for _, t := range sc.distinct(terms) {
 		tm := ix.lookup(t)
 		if tm == nil {
 			continue
@@ -179,12 +151,13 @@ func (ix *Index) search(query string, k int, n, totalLen int, g gate, tie func(a
 		if df == 0 {
 			continue
 		}
-		idf := idfOf(n, df)
+		idf := math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
 		for _, p := range kept {
+			f := float64(p.tf)
 			if scores[p.slot] == 0 {
 				sc.touched = append(sc.touched, p.slot)
 			}
-			scores[p.slot] += bm25(idf, float64(p.tf), k1, b, float64(hots[p.slot].len), avg)
+			scores[p.slot] += idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(hots[p.slot].len)/avg))
 		}
 	}
 	done(ix.topOf(sc, k, nil, tie))

@@ -16,13 +16,6 @@ type scratch struct {
 	kept []posting
 	// terms is the query's distinct terms.
 	terms []string
-	// qterms, order, essKept and heap are searchPruned's.
-	qterms  []qterm
-	order   []int32
-	essKept []posting
-	heap    []float64
-	cands   []uint64
-	adm     []uint64
 }
 
 // Search returns up to k documents with a positive BM25 score for query,

@@ -55,7 +55,6 @@ func BenchmarkSearchDocs(b *testing.B) {
 		}
 		queries[i] = q
 	}
-	tie := func(a, b uint32) int { return cmp.Compare(a, b) }
 	fastest := make([]time.Duration, len(queries))
 	for i := range fastest {
 		fastest[i] = time.Hour
@@ -66,7 +65,7 @@ func BenchmarkSearchDocs(b *testing.B) {
 	for i := range runs {
 		q := queries[i%len(queries)]
 		start := time.Now()
-		ix.SearchDocs(q.text, 50, q.tags, q.n, q.tokens, tie)
+		ix.SearchDocs(q.text, 50, q.tags, q.n, q.tokens, cmp.Compare[uint32])
 		fastest[i%len(queries)] = min(fastest[i%len(queries)], time.Since(start))
 	}
 	cpu = benchfig.ProcessCPU() - cpu

@@ -33,7 +33,7 @@ func TestStalledBlockIsBoundByTheCaller(t *testing.T) {
 		fb := s.filterBits(p, bq.Filter)
 		q := newQuery(bq.Vector)
 		ref := newStripes(p, &q, &fb, k, nil, 1)
-		ref.finish()
+		ref.finish(ref.run(nil, true))
 		want := ref.top()
 
 		st := newStripes(p, &q, &fb, k, nil, 4)
@@ -41,7 +41,7 @@ func TestStalledBlockIsBoundByTheCaller(t *testing.T) {
 		st.claimed[0].Store(1)
 		finished := make(chan struct{})
 		go func() {
-			st.finish()
+			st.finish(st.run(nil, true))
 			close(finished)
 		}()
 		select {

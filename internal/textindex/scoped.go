@@ -152,22 +152,13 @@ func (ix *Index) search(query string, k int, n, totalLen int, g gate, tie func(a
 			continue
 		}
 		idf := math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
-		sc.touched = addScores(scores, sc.touched, kept, hots, idf, k1, b, avg)
+		for _, p := range kept {
+			f := float64(p.tf)
+			if scores[p.slot] == 0 {
+				sc.touched = append(sc.touched, p.slot)
+			}
+			scores[p.slot] += idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(hots[p.slot].len)/avg))
+		}
 	}
 	done(ix.topOf(sc, k, nil, tie))
-}
-
-// addScores adds one term's BM25 score to each kept posting's slot and
-// returns touched with the slots scored for the first time appended.
-// SearchDocs and DocSearch both score through it, so a slot's sum is
-// computed by the same operations in both.
-func addScores(scores []float64, touched []int32, kept []posting, hots []hot, idf, k1, b, avg float64) []int32 {
-	for _, p := range kept {
-		f := float64(p.tf)
-		if scores[p.slot] == 0 {
-			touched = append(touched, p.slot)
-		}
-		scores[p.slot] += idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(hots[p.slot].len)/avg))
-	}
-	return touched
 }

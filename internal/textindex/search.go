@@ -119,15 +119,19 @@ type scored struct {
 // the scratch clean for the next search. A slot scoring under the k-th
 // best so far is dropped before its tie is broken or keep is asked.
 func (ix *Index) topOf(sc *scratch, k int, keep func(int32) bool, tie func(a, b uint32) int) []scored {
-	top := ix.topIn(sc.scores, sc.touched, k, keep, tie, make([]scored, 0, min(k, len(sc.touched))+1))
-	sc.touched = sc.touched[:0]
-	return top
-}
-
-// topIn is topOf over the slots touched, scored in scores, into top
-// (empty, with room for k+1 to need no growing); it zeroes their scores.
-func (ix *Index) topIn(scores []float64, touched []int32, k int, keep func(int32) bool, tie func(a, b uint32) int, top []scored) []scored {
-	for _, s := range touched {
+	scores := sc.scores
+	top := make([]scored, 0, min(k, len(sc.touched))+1)
+	better := func(a, b scored) bool {
+		if a.score != b.score {
+			return a.score > b.score
+		}
+		x, y := &ix.slots[a.slot], &ix.slots[b.slot]
+		if tie != nil && x.byDoc && y.byDoc {
+			return tie(x.doc, y.doc) < 0
+		}
+		return strings.Compare(x.id, y.id) < 0
+	}
+	for _, s := range sc.touched {
 		score := scores[s]
 		scores[s] = 0
 		if score <= 0 || (len(top) == k && score < top[k-1].score) {
@@ -135,7 +139,7 @@ func (ix *Index) topIn(scores []float64, touched []int32, k int, keep func(int32
 		}
 		h := scored{slot: s, score: score}
 		i := len(top)
-		for i > 0 && ix.better(h, top[i-1], tie) {
+		for i > 0 && better(h, top[i-1]) {
 			i--
 		}
 		if i >= k || (keep != nil && !keep(s)) {
@@ -148,20 +152,8 @@ func (ix *Index) topIn(scores []float64, touched []int32, k int, keep func(int32
 			top = top[:k]
 		}
 	}
+	sc.touched = sc.touched[:0]
 	return top
-}
-
-// better orders scored slots best first: higher score, then by tie for
-// two AddDoc documents, else by ID.
-func (ix *Index) better(a, b scored, tie func(a, b uint32) int) bool {
-	if a.score != b.score {
-		return a.score > b.score
-	}
-	x, y := &ix.slots[a.slot], &ix.slots[b.slot]
-	if tie != nil && x.byDoc && y.byDoc {
-		return tie(x.doc, y.doc) < 0
-	}
-	return strings.Compare(x.id, y.id) < 0
 }
 
 // hits is top as Hits, by the slots' ids.

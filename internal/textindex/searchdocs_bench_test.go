@@ -24,15 +24,6 @@ import (
 // what the view's p99 pays, as the lexical half runs beside the vector
 // scan.
 func BenchmarkSearchDocs(b *testing.B) {
-	for _, helpers := range []int{-1, 0, 1} { // -1: SearchDocs
-		b.Run("helpers="+strconv.Itoa(helpers), func(b *testing.B) { benchSearchDocs(b, helpers) })
-	}
-}
-
-// benchSearchDocs is BenchmarkSearchDocs through SearchDocs (helpers <
-// 0), or through a DocSearch run by this goroutine and helpers others:
-// with none, the cost of cutting the search into tasks.
-func benchSearchDocs(b *testing.B, helpers int) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	zipf := rand.NewZipf(rng, 1.07, 1, 19_999)
 	text := func(n int) string {
@@ -74,11 +65,7 @@ func benchSearchDocs(b *testing.B, helpers int) {
 	for i := range runs {
 		q := queries[i%len(queries)]
 		start := time.Now()
-		if helpers >= 0 {
-			runDocSearch(ix, helpers, q.text, 50, q.tags, q.n, q.tokens, cmp.Compare[uint32])
-		} else {
-			ix.SearchDocs(q.text, 50, q.tags, q.n, q.tokens, cmp.Compare[uint32])
-		}
+		ix.SearchDocs(q.text, 50, q.tags, q.n, q.tokens, cmp.Compare[uint32])
 		fastest[i%len(queries)] = min(fastest[i%len(queries)], time.Since(start))
 	}
 	cpu = benchfig.ProcessCPU() - cpu

@@ -46,11 +46,10 @@
 //     tiers is named once, and goes when its last fragment does. A search resolves the filter once, on
 //     every CPU (admitted.go), to the admitted rows and their text
 //     numbers (a bitset), asks the index with that set and BM25's
-//     statistics taken over the admitted rows only (SearchDocs, cut into
-//     tasks by textindex.DocSearch that the scan's workers run before
-//     their blocks), so no score depends on a fragment the reader may not
-//     see; the vector side is Search's exact scan over the same admitted
-//     rows, run alongside; the union of both sides' vectors.HybridDepth(k)
+//     statistics taken over the admitted rows only (textindex.SearchDocs),
+//     so no score depends on a fragment the reader may not see; the
+//     vector side is Search's exact scan over the same admitted rows, run
+//     alongside; the union of both sides' vectors.HybridDepth(k)
 //     candidates is scored by vectors.HybridScore. A chunk is numbered in
 //     its partition's index (chunks.go), not named: the number leads to
 //     its fragment's row by two array reads, and ties go by fragment id

@@ -113,32 +113,16 @@ func (s *Store) HybridSearch(ctx context.Context, q vectors.Query, f vectors.Fil
 		rowBufs.Put(&rows)
 		s.mu.RUnlock()
 	}
-	// The lexical side is cut into tasks that the scan's workers run
-	// before its blocks (textindex.DocSearch), so no worker idles while
-	// the lexical side is left: its frequent-word queries take longer
-	// than the vector side's share. The search's text state goes back
-	// with the lock, once the last worker has stopped.
-	var (
-		lex  []textindex.DocHit
-		side sideWork
-		ds   *textindex.DocSearch
-	)
+	// The lexical side runs on this goroutine while the scan's other
+	// workers start on the vector side; this one joins them after.
+	var lex []textindex.DocHit
 	tp := s.text[key]
-	after := release
-	if tp != nil {
-		ds = tp.StartSearchDocs(q.Text, depth, admitted, n, toks, tp.tie(p, s.fids.at))
-		side = ds
-		unlock := release // release itself becomes the scan's leave
-		after = func() {
-			ds.Release()
-			unlock()
+	top, leave := scanRows(p, &vq, &fb, depth, rows, func() {
+		if tp != nil {
+			lex = tp.SearchDocs(q.Text, depth, admitted, n, toks, tp.tie(p, s.fids.at))
 		}
-	}
-	top, leave := scanRows(p, &vq, &fb, depth, rows, side, after)
+	}, release)
 	release = leave
-	if ds != nil {
-		lex = ds.Hits()
-	}
 	for _, h := range lex {
 		at := s.fids.at[tp.chunks.of[h.Doc].fid]
 		id := p.meta[at.row].ID

@@ -84,13 +84,11 @@ func scan(p *partition, q *query, f *filterBits, k int, after func()) (topK, fun
 // scanRows is scan over the rows listed in admitted (ascending, exactly
 // those f admits) when it is not nil: a hybrid search that resolved its
 // filter to rows for the lexical side hands them over rather than have
-// the workers test every row again. side, when not nil, is other work of
-// the same search cut into tasks (the lexical half): every worker runs
-// its tasks before claiming a block, so the tasks, which may wait on one
-// another, are done first while the blocks fill the gaps, and the caller
-// returns only once every task has run. after and the returned leave
-// are scan's.
-func scanRows(p *partition, q *query, f *filterBits, k int, admitted []int32, side sideWork, after func()) (topK, func()) {
+// the workers test every row again. first, when not nil, is run by the
+// calling goroutine before it joins the workers: other work of the same
+// search, overlapped with the scan. after and the returned leave are
+// scan's.
+func scanRows(p *partition, q *query, f *filterBits, k int, admitted []int32, first, after func()) (topK, func()) {
 	rows := p.len()
 	workers, blocks := 1, 1
 	if rows >= parallelRows {
@@ -102,24 +100,16 @@ func scanRows(p *partition, q *query, f *filterBits, k int, admitted []int32, si
 	st.holders.Store(int32(workers))
 	for range workers - 1 {
 		go func() {
-			st.run(side, false)
+			st.work()
 			st.leave()
 		}()
 	}
-	st.finish(st.run(side, true))
+	if first != nil {
+		first()
+	}
+	st.finish()
 	top := st.top()
 	return top, st.leave
-}
-
-// sideWork is work a scan's workers share beside its blocks
-// (textindex.DocSearch): Step runs one task if one may be claimed and
-// reports whether it did and whether any is left to claim; Finished
-// reports whether every task has run; Rescue runs a task another worker
-// claimed long ago and has not finished, and reports whether it did.
-type sideWork interface {
-	Step() (did, more bool)
-	Finished() bool
-	Rescue() bool
 }
 
 // blockRows is the size of the blocks the workers of a large scan claim:

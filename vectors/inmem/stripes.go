@@ -2,7 +2,6 @@ package inmem
 
 import (
 	"math"
-	"runtime"
 	"sync/atomic"
 	"time"
 )
@@ -62,48 +61,20 @@ func newStripes(p *partition, q *query, f *filterBits, k int, admitted []int32, 
 // block.
 type scratch struct{ rows, dots []int32 }
 
-// run bounds blocks and runs side's tasks, a task before a block, until
-// neither has one left to claim, and returns the longest block took it (0
-// when it bounded none). A task that waits for others (side reports more
-// but runs nothing) is waited for only when no block is left; the
-// caller, besides, waits until every task has run, as it reads their
-// result next, and runs again a task another worker claimed and is slow
-// to finish (side.Rescue), as finish does a block.
-func (st *stripes) run(side sideWork, caller bool) (longest time.Duration) {
+// work bounds blocks until none is left to claim and returns the longest
+// one took it (0 when it claimed none).
+func (st *stripes) work() (longest time.Duration) {
 	var sc scratch
 	for {
-		more := false
-		if side != nil {
-			var did bool
-			if did, more = side.Step(); did {
-				continue
-			}
-		}
-		if d, ok := st.one(&sc); ok {
-			longest = max(longest, d)
-			continue
-		}
-		if side == nil || !more && (!caller || side.Finished()) {
+		i := int(st.next.Add(1) - 1)
+		if i >= len(st.out) {
 			return longest
 		}
-		if caller && side.Rescue() {
-			continue
-		}
-		runtime.Gosched()
+		t0 := time.Now()
+		st.claimed[i].Store(int64(t0.Sub(st.start)) + 1)
+		st.bound(i, &sc)
+		longest = max(longest, time.Since(t0))
 	}
-}
-
-// one bounds the next unclaimed block, if any, and returns how long it
-// took.
-func (st *stripes) one(sc *scratch) (time.Duration, bool) {
-	i := int(st.next.Add(1) - 1)
-	if i >= len(st.out) {
-		return 0, false
-	}
-	t0 := time.Now()
-	st.claimed[i].Store(int64(t0.Sub(st.start)) + 1)
-	st.bound(i, sc)
-	return time.Since(t0), true
 }
 
 // bound bounds block i and publishes it unless a copy is published.
@@ -118,13 +89,13 @@ func (st *stripes) bound(i int, sc *scratch) {
 	}
 }
 
-// finish is the calling goroutine's part once it has worked as one of
-// the workers (run, whose longest block is own): it sees every block
-// published, bounding itself any block another
+// finish is the calling goroutine's part: it works as one of the workers,
+// then sees every block published, bounding itself any block another
 // worker claimed and has not published within the caller's own longest
 // block time of its claim (twice that, at least 50 µs, so a worker that
 // is running is rarely duplicated).
-func (st *stripes) finish(own time.Duration) {
+func (st *stripes) finish() {
+	own := st.work()
 	if st.left.Load() == 0 {
 		return
 	}

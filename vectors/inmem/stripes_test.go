@@ -33,7 +33,7 @@ func TestStalledBlockIsBoundByTheCaller(t *testing.T) {
 		fb := s.filterBits(p, bq.Filter)
 		q := newQuery(bq.Vector)
 		ref := newStripes(p, &q, &fb, k, nil, 1)
-		ref.finish(ref.run(nil, true))
+		ref.finish()
 		want := ref.top()
 
 		st := newStripes(p, &q, &fb, k, nil, 4)
@@ -41,7 +41,7 @@ func TestStalledBlockIsBoundByTheCaller(t *testing.T) {
 		st.claimed[0].Store(1)
 		finished := make(chan struct{})
 		go func() {
-			st.finish(st.run(nil, true))
+			st.finish()
 			close(finished)
 		}()
 		select {

@@ -129,7 +129,10 @@ func (s *Sealer) open(ctx context.Context, field string) ([]byte, error) {
 	if len(raw) < aead.NonceSize() {
 		return nil, fmt.Errorf("%w: shred: sealed field too short", events.ErrInvalid)
 	}
-	plain, err := aead.Open(nil, raw[:aead.NonceSize()], raw[aead.NonceSize():], []byte(id))
+	// Opened in place: raw is this call's own, so the plaintext takes its
+	// storage instead of a second allocation.
+	sealed := raw[aead.NonceSize():]
+	plain, err := aead.Open(sealed[:0], raw[:aead.NonceSize()], sealed, []byte(id))
 	if err != nil {
 		return nil, fmt.Errorf("%w: shred: open sealed field under %s: %w", events.ErrInvalid, id, err)
 	}

@@ -103,7 +103,7 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 		return ans, err
 	}
 	var sum, cls, wh uint64
-	if !open.inherited && !open.nested && !open.outside { // a scope taken from the thread, the narrowest of the speaker's, or an outsider's own context is for its full readers only (conversation_thread.go, conversation_nested.go, conversation_outsider.go)
+	if !open.inherited && !open.nested { // a scope taken from the thread or the narrowest of the speaker's is for its full readers only (conversation_thread.go, conversation_nested.go)
 		if sum, err = a.writeSummaries(ctx, by, w.Fragments, open); err != nil { // what summary readers read (summary_write.go)
 			return ans, err
 		}

@@ -30,19 +30,17 @@ func TestRoleWordNamesNoRecord(t *testing.T) {
 	}
 }
 
-// twoProjects: ava works in heron and beacon; lee in osprey alone; noah
-// in none.
+// twoProjects: ava works in heron and beacon; noah in neither.
 func twoProjects(t *testing.T) *rig {
 	t.Helper()
 	r := newRig(t, nil)
-	registerUsers(t, r, "ava", "lee", "noah")
+	registerUsers(t, r, "ava", "noah")
 	schema := app.RelationshipSchema{Types: map[string]app.RelationshipRule{
 		"project_member": {Subject: "principal_id", Scope: "project_{project_id}", Read: app.ReadFull, Steward: true},
 	}, Self: "record_{principal_id}"}
 	if _, err := r.app.ImportRelationships(context.Background(), admin, app.ImportRequest{Schema: schema, Relationships: []app.Relationship{
 		{"type": "project_member", "project_id": "heron", "principal_id": "ava"},
 		{"type": "project_member", "project_id": "beacon", "principal_id": "ava"},
-		{"type": "project_member", "project_id": "osprey", "principal_id": "lee"},
 	}, Principals: []string{"noah"}}); err != nil {
 		t.Fatal(err)
 	}
@@ -60,13 +58,13 @@ func TestValueFirstSaidInSeveralScopesKeepsThem(t *testing.T) {
 		t.Helper()
 		return strings.Join(turn(t, r, who, text).Decision.Scopes, ",")
 	}
-	if got := say("lee", "Heron private bridge amount is 4,440 USD."); got != "project_heron,project_osprey" {
-		t.Fatalf("the other project's member's turn went to %s", got)
+	if got := say("noah", "Heron private bridge amount is 4,440 USD."); got != "project_heron,record_noah" {
+		t.Fatalf("the outsider's turn went to %s", got)
 	}
 	if got := say("ava", "Heron bridge amount stays 4,440 USD."); got != "project_heron" {
 		t.Fatalf("restated in one of its first scopes it went to %s, want project_heron alone", got)
 	}
-	if got := say("ava", "Beacon public line is 4,445 USD, unlike the 4,440 USD amount."); got != "project_beacon,project_heron,project_osprey" {
+	if got := say("ava", "Beacon public line is 4,445 USD, unlike the 4,440 USD amount."); got != "project_beacon,project_heron,record_noah" {
 		t.Fatalf("restated after a one-scope restatement it went to %s, want every scope it was first said in", got)
 	}
 	if got := say("ava", "Heron private room is Juniper Annex Suite 731."); got != "project_heron" {

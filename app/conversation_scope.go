@@ -86,10 +86,6 @@ type ScopeDecision struct {
 	// nested: the scope is the speaker's narrowest, not named
 	// (conversation_nested.go); written for its full readers only.
 	nested bool
-	// outside: a turn naming a scope the speaker takes no part in, kept
-	// in their own context (conversation_outsider.go); written for its
-	// full readers only.
-	outside bool
 }
 
 // threadReason is the reason of a scope taken from the thread.
@@ -115,9 +111,7 @@ func (a *App) decideScope(speaker, thread, text string, now access.Point) (Scope
 	switch {
 	case len(projects) > 0: // a person named in a project's business is the project's business
 		d.Scopes, d.Reason = projects, "names the scope"
-		if own := a.outsider(speaker, projects, working, self, now); outsideScope(own, text) != "" { // conversation_outsider.go
-			d.Scopes, d.Reason, d.outside = []string{own}, outsideReason, true
-		} else if own != "" {
+		if own := a.outsider(speaker, projects, working, self, now); own != "" {
 			// Said about a scope the speaker has no part in ("keep my
 			// suite out of the public program thread"): it is the
 			// speaker's business too, and the narrower reading wins —

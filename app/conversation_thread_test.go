@@ -167,21 +167,20 @@ func TestInheritedTurnTakesNoOtherScopesValue(t *testing.T) {
 }
 
 // A value first said only in a turn that needed two scopes (a project
-// named by another project's member, with that member's project) belongs to both
+// named by an outsider, with the outsider's own record) belongs to both
 // for a turn in a third scope; restated in one of them, it is that
 // scope's own business.
 func TestValueFirstSaidInTwoScopesOwnsBoth(t *testing.T) {
 	ctx := context.Background()
 	r := newRig(t, nil)
-	registerUsers(t, r, "ava", "lee")
+	registerUsers(t, r, "ava", "noah")
 	schema := app.RelationshipSchema{Types: map[string]app.RelationshipRule{
 		"project_member": {Subject: "principal_id", Scope: "project_{project_id}", Read: app.ReadFull, Steward: true},
 	}, Self: "record_{principal_id}"}
 	if _, err := r.app.ImportRelationships(ctx, admin, app.ImportRequest{Schema: schema, Relationships: []app.Relationship{
 		{"type": "project_member", "project_id": "heron", "principal_id": "ava"},
 		{"type": "project_member", "project_id": "beacon", "principal_id": "ava"},
-		{"type": "project_member", "project_id": "osprey", "principal_id": "lee"},
-	}}); err != nil {
+	}, Principals: []string{"noah"}}); err != nil {
 		t.Fatal(err)
 	}
 	say := func(who, text string) string {
@@ -192,10 +191,10 @@ func TestValueFirstSaidInTwoScopesOwnsBoth(t *testing.T) {
 		}
 		return strings.Join(ans.Decision.Scopes, ",")
 	}
-	if got := say("lee", "Heron private bridge amount is 4,440 USD."); got != "project_heron,project_osprey" {
-		t.Fatalf("the other project's member's turn went to %s", got)
+	if got := say("noah", "Heron private bridge amount is 4,440 USD."); got != "project_heron,record_noah" {
+		t.Fatalf("the outsider's turn went to %s", got)
 	}
-	if got := say("ava", "Beacon public line is 4,445 USD, close to the 4,440 USD amount."); got != "project_beacon,project_heron,project_osprey" {
+	if got := say("ava", "Beacon public line is 4,445 USD, close to the 4,440 USD amount."); got != "project_beacon,project_heron,record_noah" {
 		t.Fatalf("restated in a third scope it went to %s, want the value's two first scopes too", got)
 	}
 	if got := say("ava", "Heron bridge amount stays 4,440 USD."); got != "project_heron" {

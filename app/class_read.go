@@ -91,7 +91,7 @@ func classSentences(text, class string) string {
 	prev := false // the sentence before was kept (class_read_terms.go)
 	for _, s := range summarySentenceRE.FindAllString(text, -1) {
 		cls := Sensitivity(s)
-		keep := (onlyClass(s, cls, class) || prev && len(cls) == 0 && termOfValidity(s, class)) && !amountRE.MatchString(s) // an amount is no class reader's business, whatever the sentence's class
+		keep := onlyClass(s, cls, class) || prev && len(cls) == 0 && termOfValidity(s, class)
 		if keep {
 			kept = append(kept, strings.TrimSpace(s))
 		}

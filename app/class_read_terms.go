@@ -18,11 +18,6 @@ var sharedTerms = []struct {
 	classes []string
 }{
 	{regexp.MustCompile(`(?i)\b((?:door|gate|garage|front|back|side|building|keypad|alarm|entry|house|home|lockbox|apartment|suite|room)\s+)?access codes?\b`), []string{"credentials", "door_codes"}},
-	// A badge and a portal override are credentials to the staff who
-	// issue them, though the lexicon, which files every class for every
-	// reader, does not list them ("the temporary badge code is AST-7704",
-	// "the current override is cedr_…"); a "badge holder" is no badge.
-	{regexp.MustCompile(`(?i)()\b(?:badge|override)s?\b(?:\s+(?:code|number|id))?`), []string{"credentials"}},
 }
 
 // onlyClass says whether sentence s, of classes cls, is of class alone,

@@ -23,11 +23,6 @@ func TestClassReadSharedTermsAndValidity(t *testing.T) {
 		{"Her housing lease expires in June.", "credentials", nil, []string{"June"}},
 		{"The portal token is ptl_9K. Her lease expires in June because the room was booked late for the diagnosis.", "credentials",
 			[]string{"ptl_9K"}, []string{"June"}},
-		{"Private access setup: the temporary badge code is AST-7704. The current override is cdr_TMP_31A8 through May 24.", "credentials",
-			[]string{"AST-7704", "cdr_TMP_31A8"}, nil},
-		{"The badge code is AST-7704 and the diagnosis is flu.", "credentials", nil, []string{"AST-7704"}},
-		{"Current set: badge AST-7716, amount 2,730 USD. The portal token ptl_4M stays, with a 3,320 USD support amount.", "credentials",
-			nil, []string{"2,730 USD", "3,320 USD", "AST-7716", "ptl_4M"}},
 	} {
 		got := classSentences(c.text, c.class)
 		for _, w := range c.want {

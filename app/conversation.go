@@ -78,7 +78,7 @@ func (a *App) IngestTurn(ctx context.Context, by domain.Identity, req TurnReques
 	for _, g := range acts {
 		ans.Revision = max(ans.Revision, g.Revision)
 	}
-	if d, err = a.withValueOwners(ctx, stored, d, now); err != nil { // a value belongs where it was first said (conversation_owners.go)
+	if d, err = a.withValueOwners(ctx, stored, d); err != nil { // a value belongs where it was first said (conversation_owners.go)
 		return ans, err
 	}
 	if d.inherited && len(d.Scopes) > 1 { // a scope guessed from the thread takes no other scope's value (conversation_thread.go)

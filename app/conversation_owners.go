@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/cmem/cmem/events"
-	"github.com/cmem/cmem/projectors/access"
 	"github.com/cmem/cmem/vectors"
 )
 
@@ -78,12 +77,11 @@ func sentenceOpenedNames(text string) []string {
 // withValueOwners adds to d the scopes that own a distinctive value text
 // restates (see above). It reads every fragment: a turn's values must be
 // checked against everything said before.
-func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision, now access.Point) (ScopeDecision, error) {
+func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision) (ScopeDecision, error) {
 	vals := append(distinctiveValues(text), ownedNames(text, a.scopes())...) // proper names too (conversation_names.go)
 	if len(vals) == 0 {
 		return d, nil
 	}
-	private := map[string]map[string]bool{} // agents of a fragment → its private records (conversation_owners_private.go)
 	type owner struct {
 		rev    uint64
 		scopes []string
@@ -99,19 +97,6 @@ func (a *App) withValueOwners(ctx context.Context, text string, d ScopeDecision,
 			if s, ok := strings.CutPrefix(ag, scopePrefix); ok {
 				scopes = append(scopes, s)
 			}
-		}
-		k := strings.Join(scopes, "\x00")
-		if _, ok := private[k]; !ok {
-			private[k] = a.privateRecords(scopes, now)
-		}
-		if len(private[k]) > 0 { // a record its owner alone reads owns nothing
-			var kept []string
-			for _, s := range scopes {
-				if !private[k][s] {
-					kept = append(kept, s)
-				}
-			}
-			scopes = kept
 		}
 		into := first
 		if len(scopes) != 1 {

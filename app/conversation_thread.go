@@ -58,7 +58,7 @@ func (a *App) withoutThread(ctx context.Context, speaker, text, stored string, n
 	if red, n := a.redactErased(d.Scopes, stored); n > 0 {
 		stored = red
 	}
-	d, err := a.withValueOwners(ctx, stored, d, now)
+	d, err := a.withValueOwners(ctx, stored, d)
 	return d, stored, err
 }
 

@@ -71,11 +71,10 @@ func proposed(question string) []string {
 // what it guesses.
 func proposedIn(question string, scopes []scopeInfo) []string {
 	out := proposed(question)
-	for _, m := range nameRE.FindAllStringIndex(question, -1) {
-		n := question[m[0]:m[1]]
+	for _, n := range nameRE.FindAllString(question, -1) {
 		named := false
 		for _, sc := range scopes {
-			if sc.name != nil && sc.name.MatchString(n) || qualifyingNamesake(question[:m[0]], n, question[m[1]:], sc) {
+			if sc.name != nil && sc.name.MatchString(n) {
 				named = true
 				break
 			}
@@ -85,42 +84,6 @@ func proposedIn(question string, scopes []scopeInfo) []string {
 		}
 	}
 	return out
-}
-
-// A scope's namesake ("Beacon Grant" beside the Beacon Hall program,
-// conversation_namesake.go) that qualifies the noun after it — "Maya's
-// current Beacon Grant amount", "the Beacon Grant review memo" — names the
-// thing asked about, as the scope's own name does, not a guess: hiding
-// every note that holds it would hide the whole subject. Said as a
-// complement ("Was the sponsor Beacon Biologics?", "… Beacon Grant or
-// Beacon Award?") it is still proposed.
-
-// qualifiedRE is the lowercase word right after a name, and what follows
-// it.
-var qualifiedRE = regexp.MustCompile(`^\s+([a-z][a-z-]*)\b`)
-
-// notQualified are words after a name that do not make it a qualifier:
-// connectives, articles, prepositions and verbs of a guess.
-var notQualified = map[string]bool{
-	"or": true, "and": true, "nor": true, "but": true, "that": true, "which": true, "who": true, "whose": true,
-	"the": true, "a": true, "an": true, "to": true, "of": true, "for": true, "in": true, "on": true, "at": true,
-	"by": true, "with": true, "from": true, "as": true, "is": true, "was": true, "are": true, "were": true,
-	"be": true, "been": true, "did": true, "does": true, "do": true, "has": true, "have": true, "had": true,
-	"used": true, "still": true, "really": true, "then": true, "instead": true, "rather": true,
-}
-
-// guessOpenerRE is an auxiliary right before a name: the name is then the
-// subject of a yes/no question ("Did Beacon Biologics sponsor …?").
-var guessOpenerRE = regexp.MustCompile(`(?i)\b(did|does|do|is|was|are|were|has|have|had|can|could|will|would)\s+$`)
-
-// qualifyingNamesake says whether name, after before and followed in the
-// question by rest, is a namesake of sc qualifying the noun after it.
-func qualifyingNamesake(before, name, rest string, sc scopeInfo) bool {
-	m := qualifiedRE.FindStringSubmatch(rest)
-	if first, _, ok := strings.Cut(name, " "); ok { // a run of capitals may open with the auxiliary itself ("Did Beacon Biologics")
-		before += first + " "
-	}
-	return m != nil && !notQualified[m[1]] && !guessOpenerRE.MatchString(before) && namesake(name, sc)
 }
 
 // unproposed is the fragments of fs that hold no value question proposes:

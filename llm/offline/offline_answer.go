@@ -289,6 +289,7 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		if !ok {
 			continue
 		}
+		c = o.answeredQuestion(al, w, q, c, cands)
 		if !addsTheKind(al, q, c.text) {
 			c = answeringNeighbour(q, c, cands)
 		}

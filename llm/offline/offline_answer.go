@@ -289,11 +289,13 @@ func (o *Provider) extractive(ctx context.Context, subquery string, texts []sour
 		if !ok {
 			continue
 		}
+		c = o.answeredQuestion(al, w, q, c, cands)
 		if !addsTheKind(al, q, c.text) {
 			c = answeringNeighbour(q, c, cands)
 		}
 		c = o.continuedTurn(al, w, q, c, cands)
 		c = feltAbout(q, c, cands)
+		c = shownInTurn(q, c, cands)
 		ex.sure = ex.sure && c.score >= o.cfg.AnswerFloor && o.states(q, c.text)
 		if !slices.Contains(ex.support, c.text) {
 			ex.support = append(ex.support, c.text)
@@ -395,7 +397,7 @@ func (o *Provider) clause(al aligner, w *weigher, question, sentence string) str
 	}
 	text = dropOpener(text)
 	if obj, ok := captionObject(text); ok {
-		if captionAnswers(question, text) {
+		if captionAnswers(question, text) || asksWhatShown(question) {
 			return obj // what a shared image shows, not the words about sharing it
 		}
 		text = obj // the words about sharing it answer nothing

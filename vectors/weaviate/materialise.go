@@ -209,10 +209,13 @@ func (s *Store) materialise(ctx context.Context, strip bool) error {
 		c.ready = c.leaving.IsZero() // evicted during the pass: it is leaving, and stays unready
 	}
 	r.mu.Unlock()
+	// Counted before the ready flags are persisted: another process may
+	// read them the moment they are, and must never see a ready flag of a
+	// pass not yet counted.
+	r.passes.Add(1)
 	// A failure here leaves them persisted not ready: a restart
 	// materialises them again.
 	err := s.persistClasses(ctx, pending)
-	r.passes.Add(1)
 	r.mu.Lock()
 	close(r.passed)
 	r.passed = make(chan struct{})
